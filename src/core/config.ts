@@ -1,0 +1,306 @@
+/**
+ * Configuration: built-in defaults, then `~/.config/dwim/dwim.toml`, then `.dwim/dwim.toml` in the nearest ancestor of
+ * the working directory, then environment variables. Each top-level table is a section owned by one part of dwim and
+ * validated by its zod schema; a faulty section is reported (with a did-you-mean for misspelled keys) and replaced by
+ * its defaults, so one bad entry never silences the rest.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { parse as parseToml } from "smol-toml";
+import { z } from "zod";
+import { suggest } from "./suggest.js";
+
+export interface ConfigError {
+  /** File the fault is in, or `env`. */
+  source: string;
+  /** Dotted key path: `recovery.auto_threshold`, `intents[2].pattern`. */
+  key: string;
+  message: string;
+  likely_fix?: string;
+}
+
+/** A section of dwim.toml. `schema` must accept `{}` and fill defaults. */
+export interface ConfigSection<T = unknown> {
+  key: string;
+  schema: z.ZodType<T>;
+  /** Environment variables that set keys of this section: `{ DWIM_MAX_HINTS: "max_hints" }`. */
+  env?: Record<string, string>;
+  /** Combines the user-level and project-level raw tables; default: per key, later wins. */
+  merge?(earlier: Record<string, unknown>, later: Record<string, unknown>): Record<string, unknown>;
+  /** Entry-level checks after the schema (regexes, targets); returns the cleaned value and the faults. */
+  check?(value: T, source: string): { value: T; errors: ConfigError[] };
+}
+
+export function defineConfigSection<T>(section: ConfigSection<T>): ConfigSection<T> {
+  return section;
+}
+
+const unit = z.number().min(0).max(1);
+
+export const recoverySection = defineConfigSection({
+  key: "recovery",
+  schema: z
+    .strictObject({
+      auto_correct: z.boolean().default(true),
+      auto_threshold: unit.default(0.8),
+      likely_fix_threshold: unit.default(0.7),
+      hint_threshold: unit.default(0.6),
+      margin: unit.default(0.1),
+      max_hints: z.number().int().min(0).max(5).default(3),
+    })
+    .default({
+      auto_correct: true,
+      auto_threshold: 0.8,
+      likely_fix_threshold: 0.7,
+      hint_threshold: 0.6,
+      margin: 0.1,
+      max_hints: 3,
+    }),
+  env: {
+    DWIM_AUTO_CORRECT: "auto_correct",
+    MCP_FUZZY_SEARCH_AUTO_RETRY: "auto_correct",
+    DWIM_AUTO_CORRECT_CONFIDENCE: "auto_threshold",
+    MCP_FUZZY_SEARCH_RETRY_CONFIDENCE: "auto_threshold",
+    DWIM_LIKELY_FIX_CONFIDENCE: "likely_fix_threshold",
+    DWIM_HINT_CONFIDENCE: "hint_threshold",
+    DWIM_MARGIN: "margin",
+    DWIM_MAX_HINTS: "max_hints",
+  },
+});
+
+export const logSection = defineConfigSection({
+  key: "log",
+  schema: z
+    .strictObject({
+      enabled: z.boolean().default(true),
+      path: z.string().min(1).optional(),
+    })
+    .default({ enabled: true }),
+  env: { DWIM_LOG: "enabled", DWIM_LOG_PATH: "path" },
+});
+
+export const limitsSection = defineConfigSection({
+  key: "limits",
+  schema: z
+    .strictObject({
+      max_argument_bytes: z.number().int().min(1024).default(4_000_000),
+      timeout_ms: z.number().int().min(100).default(30_000),
+    })
+    .default({ max_argument_bytes: 4_000_000, timeout_ms: 30_000 }),
+  env: { DWIM_MAX_ARGUMENT_BYTES: "max_argument_bytes", DWIM_TIMEOUT_MS: "timeout_ms" },
+});
+
+export const filesSection = defineConfigSection({
+  key: "files",
+  schema: z
+    .strictObject({
+      roots: z.array(z.string().min(1)).default([]),
+    })
+    .default({ roots: [] }),
+});
+
+export const CORE_SECTIONS: readonly ConfigSection[] = [recoverySection, logSection, limitsSection, filesSection];
+
+export type RecoveryConfig = z.infer<typeof recoverySection.schema>;
+export type LogConfig = z.infer<typeof logSection.schema>;
+export type LimitsConfig = z.infer<typeof limitsSection.schema>;
+
+export interface LoadedConfig {
+  /** Validated value of each section, by section key. */
+  sections: Record<string, unknown>;
+  errors: ConfigError[];
+  /** Files that were read, in order. */
+  sources: string[];
+}
+
+/** Typed view of a loaded section. */
+export function sectionOf<T>(config: LoadedConfig, section: ConfigSection<T>): T {
+  if (!(section.key in config.sections)) return section.schema.parse(undefined);
+  return config.sections[section.key] as T;
+}
+
+export interface LoadConfigOptions {
+  sections?: readonly ConfigSection[];
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  /** Override the file locations (tests); `null` skips that level. */
+  userFile?: string | null;
+  projectFile?: string | null;
+}
+
+export function userConfigPath(env: Record<string, string | undefined> = process.env): string {
+  const base = env.XDG_CONFIG_HOME || join(homedir(), ".config");
+  return join(base, "dwim", "dwim.toml");
+}
+
+/** `.dwim/dwim.toml` in the nearest ancestor of cwd that has one. */
+export function findProjectConfig(cwd: string): string | undefined {
+  let dir = resolve(cwd);
+  for (;;) {
+    const candidate = join(dir, ".dwim", "dwim.toml");
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
+  const sections = dedupeSections([...CORE_SECTIONS, ...(options.sections ?? [])]);
+  const env = options.env ?? process.env;
+  const errors: ConfigError[] = [];
+  const sources: string[] = [];
+  const files: string[] = [];
+  const user = options.userFile === undefined ? userConfigPath(env) : options.userFile;
+  if (user && existsSync(user)) files.push(user);
+  const project =
+    options.projectFile === undefined ? findProjectConfig(options.cwd ?? process.cwd()) : options.projectFile;
+  if (project && existsSync(project) && !files.includes(project)) files.push(project);
+
+  const byKey = new Map(sections.map((s) => [s.key, s]));
+  const merged = new Map<string, Record<string, unknown>>();
+  for (const file of files) {
+    const table = readTomlFile(file, errors);
+    if (!table) continue;
+    sources.push(file);
+    for (const [key, raw] of Object.entries(table)) {
+      const section = byKey.get(key);
+      if (!section) {
+        const s = suggest(key, [...byKey.keys()]);
+        errors.push({
+          source: file,
+          key,
+          message: `Unknown section [${key}]`,
+          likely_fix: s.likely_fix,
+        });
+        continue;
+      }
+      const value = isTable(raw) ? raw : { value: raw };
+      const earlier = merged.get(key);
+      merged.set(key, earlier ? (section.merge ?? mergeByKey)(earlier, value) : value);
+    }
+  }
+
+  const values: Record<string, unknown> = {};
+  for (const section of sections) {
+    const raw: Record<string, unknown> = { ...(merged.get(section.key) ?? {}) };
+    applyEnv(section, raw, env, errors);
+    const source = files.length > 0 ? files[files.length - 1] : "defaults";
+    const parsed = section.schema.safeParse(raw);
+    if (!parsed.success) {
+      errors.push(...zodConfigErrors(section, parsed.error, raw, source));
+      values[section.key] = section.schema.parse(undefined);
+      continue;
+    }
+    if (section.check) {
+      const checked = section.check(parsed.data, source);
+      errors.push(...checked.errors);
+      values[section.key] = checked.value;
+    } else values[section.key] = parsed.data;
+  }
+  return { sections: values, errors, sources };
+}
+
+function dedupeSections(sections: readonly ConfigSection[]): ConfigSection[] {
+  const seen = new Map<string, ConfigSection>();
+  for (const s of sections) seen.set(s.key, s);
+  return [...seen.values()];
+}
+
+function readTomlFile(file: string, errors: ConfigError[]): Record<string, unknown> | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    errors.push({ source: file, key: "", message: `Cannot read config: ${(e as Error).message}` });
+    return undefined;
+  }
+  try {
+    return parseToml(text) as Record<string, unknown>;
+  } catch (e) {
+    errors.push({ source: file, key: "", message: `Invalid TOML: ${(e as Error).message.split("\n")[0]}` });
+    return undefined;
+  }
+}
+
+function isTable(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
+}
+
+function mergeByKey(earlier: Record<string, unknown>, later: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...earlier };
+  for (const [k, v] of Object.entries(later)) {
+    out[k] = isTable(v) && isTable(out[k]) ? mergeByKey(out[k] as Record<string, unknown>, v) : v;
+  }
+  return out;
+}
+
+const TRUE_WORDS = new Set(["1", "true", "yes", "on"]);
+const FALSE_WORDS = new Set(["0", "false", "no", "off"]);
+
+/** Environment overrides files. Values are read as boolean, number or string by the shape of the text. */
+function applyEnv(
+  section: ConfigSection,
+  raw: Record<string, unknown>,
+  env: Record<string, string | undefined>,
+  errors: ConfigError[],
+): void {
+  for (const [name, key] of Object.entries(section.env ?? {})) {
+    const text = env[name];
+    if (text === undefined || text === "") continue;
+    const lower = text.trim().toLowerCase();
+    let value: unknown = text;
+    if (TRUE_WORDS.has(lower)) value = true;
+    else if (FALSE_WORDS.has(lower)) value = false;
+    else if (/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/u.test(lower)) value = Number(lower);
+    // A number given where a boolean is expected (DWIM_LOG=2) is still a value for zod to reject.
+    raw[key] = value;
+    const probe = section.schema.safeParse({ ...raw });
+    if (!probe.success && probe.error.issues.some((i) => i.path[0] === key)) {
+      errors.push({ source: "env", key: name, message: `Invalid value '${text}' for ${name}` });
+      delete raw[key];
+    }
+  }
+}
+
+function zodConfigErrors(
+  section: ConfigSection,
+  error: z.ZodError,
+  raw: Record<string, unknown>,
+  source: string,
+): ConfigError[] {
+  const known = knownKeys(section.schema);
+  return error.issues.map((issue) => {
+    const base = [section.key, ...issue.path.map(String)].join(".");
+    if (issue.code === "unrecognized_keys") {
+      const bad = issue.keys[0] ?? "";
+      const s = suggest(bad, known);
+      return {
+        source,
+        key: `${base}.${bad}`,
+        message: `Unknown key '${bad}' in [${section.key}]`,
+        likely_fix: s.likely_fix,
+      };
+    }
+    const got = issue.path.reduce<unknown>((v, p) => (isTable(v) ? v[String(p)] : undefined), raw);
+    return { source, key: base, message: `${issue.message} (got ${JSON.stringify(got)})` };
+  });
+}
+
+function knownKeys(schema: z.ZodType): string[] {
+  let s: unknown = schema;
+  // Unwrap default/optional wrappers to reach the object shape.
+  for (let i = 0; i < 5 && s && typeof s === "object"; i++) {
+    const def = (s as { def?: { type?: string; innerType?: unknown; shape?: Record<string, unknown> } }).def;
+    if (def?.shape) return Object.keys(def.shape);
+    s = def?.innerType;
+  }
+  return [];
+}
+
+/** One-line rendering of a config fault for stderr and `dwim config check`. */
+export function formatConfigError(e: ConfigError): string {
+  const where = e.key ? `${e.source}: ${e.key}` : e.source;
+  return `${where}: ${e.message}${e.likely_fix ? ` (did you mean '${e.likely_fix}'?)` : ""}`;
+}

@@ -1,0 +1,108 @@
+/**
+ * The error half of the recovery contract: a structured payload an agent can act on, carried by a ToolError inside
+ * the capabilities and rendered as an MCP `isError` result at the edge.
+ */
+
+/** `structuredContent` of an error result (snake_case, as the seeds name it). */
+export interface ErrorPayload {
+  /** One human sentence. */
+  error: string;
+  /** From a closed, documented enum per tool family. */
+  error_type: string;
+  /** JSON path of the input at fault: `old_str`, `factors[1].numerator`. */
+  parameter?: string;
+  /** 0-based step of a multi-step input. */
+  step?: number;
+  got?: unknown;
+  expected?: unknown;
+  /** High confidence, mechanical: an agent may apply it without further thought. */
+  likely_fix?: unknown;
+  /** Lower confidence, most useful first, at most MAX_HINTS. */
+  hints: string[];
+  candidates?: unknown[];
+  [extra: string]: unknown;
+}
+
+export const MAX_HINTS = 5;
+
+export interface ErrorInit {
+  error: string;
+  error_type: string;
+  parameter?: string;
+  step?: number;
+  got?: unknown;
+  expected?: unknown;
+  likely_fix?: unknown;
+  hints?: readonly string[];
+  candidates?: unknown[];
+  [extra: string]: unknown;
+}
+
+/** Thrown by handlers and pure functions; the call pipeline turns it into an isError result. */
+export class ToolError extends Error {
+  readonly payload: ErrorPayload;
+
+  constructor(init: ErrorInit) {
+    super(init.error);
+    this.name = "ToolError";
+    this.payload = errorPayload(init);
+  }
+
+  get errorType(): string {
+    return this.payload.error_type;
+  }
+}
+
+/** Builds a payload: drops undefined fields, de-duplicates and caps hints. */
+export function errorPayload(init: ErrorInit): ErrorPayload {
+  const hints = [...new Set((init.hints ?? []).filter((h) => h.trim() !== ""))].slice(0, MAX_HINTS);
+  const payload: ErrorPayload = { error: init.error, error_type: init.error_type, hints };
+  for (const [k, v] of Object.entries(init)) {
+    if (k === "hints" || k === "error" || k === "error_type" || v === undefined) continue;
+    payload[k] = v;
+  }
+  return payload;
+}
+
+export function isToolError(e: unknown): e is ToolError {
+  return e instanceof ToolError;
+}
+
+/** MCP CallToolResult for a failure the model can fix. */
+export interface ErrorResult {
+  [key: string]: unknown;
+  isError: true;
+  structuredContent: ErrorPayload;
+  content: Array<{ type: "text"; text: string }>;
+}
+
+export function errorResult(payload: ErrorPayload): ErrorResult {
+  return { isError: true, structuredContent: payload, content: [{ type: "text", text: renderError(payload) }] };
+}
+
+/** Short text rendering (about 120 tokens) for clients that read only `content`. */
+export function renderError(p: ErrorPayload): string {
+  const lines = [`Error (${p.error_type}): ${p.error}`];
+  if (p.parameter !== undefined) lines.push(`parameter: ${p.parameter}${p.step !== undefined ? ` (step ${p.step})` : ""}`);
+  if (p.likely_fix !== undefined) lines.push(`likely_fix: ${compact(p.likely_fix)}`);
+  if (p.hints.length > 0) lines.push(`hints: ${p.hints.join("; ")}`);
+  return truncate(lines.join("\n"), 600);
+}
+
+function compact(v: unknown): string {
+  return typeof v === "string" ? v : JSON.stringify(v);
+}
+
+function truncate(s: string, max: number): string {
+  return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
+}
+
+/** A failure nobody anticipated: reported without a stack trace, and the server keeps serving. */
+export function internalErrorPayload(e: unknown): ErrorPayload {
+  const message = e instanceof Error ? e.message : String(e);
+  return errorPayload({
+    error: `Internal error: ${message.split("\n")[0].slice(0, 200)}`,
+    error_type: "internal_error",
+    hints: ["This is a bug in dwim, not in your call; retrying the same call will fail the same way."],
+  });
+}

@@ -1,0 +1,197 @@
+/**
+ * String similarity primitives shared by every matcher in dwim.
+ * Pure functions, no allocation-heavy tricks; inputs are short names (tools, parameters, units).
+ */
+
+/** Optimal string alignment (restricted Damerau-Levenshtein) distance. Returns `max + 1` as soon as it is exceeded. */
+export function osa(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
+  if (a === b) return 0;
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > max) return max + 1;
+  if (la === 0) return lb;
+  if (lb === 0) return la;
+  // Three rolling rows: two back (for transpositions), previous, current.
+  let twoBack = new Array<number>(lb + 1).fill(0);
+  let prev = new Array<number>(lb + 1);
+  let cur = new Array<number>(lb + 1);
+  for (let j = 0; j <= lb; j++) prev[j] = j;
+  for (let i = 1; i <= la; i++) {
+    cur[0] = i;
+    let rowMin = cur[0];
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= lb; j++) {
+      const cb = b.charCodeAt(j - 1);
+      const cost = ca === cb ? 0 : 1;
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) {
+        v = Math.min(v, twoBack[j - 2] + 1);
+      }
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    const t = twoBack;
+    twoBack = prev;
+    prev = cur;
+    cur = t;
+  }
+  return prev[lb];
+}
+
+/** Python difflib.SequenceMatcher(None, a, b).ratio() without the autojunk heuristic (identical for len(b) < 200). */
+export function rawRatio(a: string, b: string): number {
+  const total = a.length + b.length;
+  if (total === 0) return 1;
+  return (2 * matchingCharacters(a, b)) / total;
+}
+
+/** Symmetrised ratio: max(r(a,b), r(b,a)), removing difflib's argument-order dependence (tide/diet). */
+export function ratio(a: string, b: string): number {
+  const ab = rawRatio(a, b);
+  return ab === 1 ? 1 : Math.max(ab, rawRatio(b, a));
+}
+
+/** Sum of the sizes of difflib's matching blocks (longest match first, then recursively left and right). */
+function matchingCharacters(a: string, b: string): number {
+  const b2j = new Map<string, number[]>();
+  for (let j = 0; j < b.length; j++) {
+    const ch = b[j];
+    const list = b2j.get(ch);
+    if (list) list.push(j);
+    else b2j.set(ch, [j]);
+  }
+  let total = 0;
+  const queue: Array<[number, number, number, number]> = [[0, a.length, 0, b.length]];
+  while (queue.length > 0) {
+    const [alo, ahi, blo, bhi] = queue.pop() as [number, number, number, number];
+    const [i, j, k] = longestMatch(a, b2j, alo, ahi, blo, bhi);
+    if (k === 0) continue;
+    total += k;
+    if (alo < i && blo < j) queue.push([alo, i, blo, j]);
+    if (i + k < ahi && j + k < bhi) queue.push([i + k, ahi, j + k, bhi]);
+  }
+  return total;
+}
+
+/** difflib's find_longest_match: earliest in a, then earliest in b, among the longest blocks. */
+function longestMatch(
+  a: string,
+  b2j: Map<string, number[]>,
+  alo: number,
+  ahi: number,
+  blo: number,
+  bhi: number,
+): [number, number, number] {
+  let besti = alo;
+  let bestj = blo;
+  let bestSize = 0;
+  let j2len = new Map<number, number>();
+  for (let i = alo; i < ahi; i++) {
+    const next = new Map<number, number>();
+    const positions = b2j.get(a[i]);
+    if (positions) {
+      for (const j of positions) {
+        if (j < blo) continue;
+        if (j >= bhi) break;
+        const k = (j2len.get(j - 1) ?? 0) + 1;
+        next.set(j, k);
+        if (k > bestSize) {
+          besti = i - k + 1;
+          bestj = j - k + 1;
+          bestSize = k;
+        }
+      }
+    }
+    j2len = next;
+  }
+  return [besti, bestj, bestSize];
+}
+
+/** Jaro-Winkler similarity with scaling p = 0.1 over a common prefix of at most 4 characters. */
+export function jaroWinkler(a: string, b: string): number {
+  if (a === b) return 1;
+  const la = a.length;
+  const lb = b.length;
+  if (la === 0 || lb === 0) return 0;
+  const window = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
+  const aMatched = new Array<boolean>(la).fill(false);
+  const bMatched = new Array<boolean>(lb).fill(false);
+  let matches = 0;
+  for (let i = 0; i < la; i++) {
+    const lo = Math.max(0, i - window);
+    const hi = Math.min(lb - 1, i + window);
+    for (let j = lo; j <= hi; j++) {
+      if (!bMatched[j] && a[i] === b[j]) {
+        aMatched[i] = true;
+        bMatched[j] = true;
+        matches++;
+        break;
+      }
+    }
+  }
+  if (matches === 0) return 0;
+  let transpositions = 0;
+  let k = 0;
+  for (let i = 0; i < la; i++) {
+    if (!aMatched[i]) continue;
+    while (!bMatched[k]) k++;
+    if (a[i] !== b[k]) transpositions++;
+    k++;
+  }
+  const m = matches;
+  const jaro = (m / la + m / lb + (m - transpositions / 2) / m) / 3;
+  let prefix = 0;
+  while (prefix < 4 && prefix < la && prefix < lb && a[prefix] === b[prefix]) prefix++;
+  return jaro + prefix * 0.1 * (1 - jaro);
+}
+
+/** max(ratio, Jaro-Winkler): the confirmation score of the name matcher. */
+export function confirmScore(a: string, b: string): number {
+  return Math.max(ratio(a, b), jaroWinkler(a, b));
+}
+
+/**
+ * Canonical spelling of a name: NFKC (folds µ into μ, full-width forms), locale-free lower case, wrapping
+ * brackets/quotes/backticks and a trailing `()` removed, `-`, `.`-free whitespace and runs of separators become `_`.
+ */
+export function normalize(input: string): string {
+  let s = input.normalize("NFKC").trim();
+  s = s.replace(/\(\)$/u, "");
+  s = s.replace(/^[[`'"]+|[\]`'"]+$/gu, "");
+  s = s.replace(/\(\)$/u, "");
+  s = s.toLowerCase();
+  s = s.replace(/[\s-]+/gu, "_").replace(/_+/gu, "_");
+  return s;
+}
+
+/** Words of an identifier: splits snake, kebab, camelCase, spaces and digit runs; lower-cased. */
+export function tokens(input: string): string[] {
+  return input
+    .normalize("NFKC")
+    .replace(/([a-z])([A-Z])/gu, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/gu, "$1 $2")
+    .replace(/(\p{L})(\p{N})/gu, "$1 $2")
+    .replace(/(\p{N})(\p{L})/gu, "$1 $2")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((t) => t.length > 0)
+    .map((t) => t.toLowerCase());
+}
+
+const SINGULAR_EXCEPTIONS = new Set(["status", "analysis", "alias", "bias", "gas", "bus", "axis", "series", "news"]);
+
+/** Simple English singular: -ies → -y, -sses → -ss, -xes/-ches/-shes → drop "es", -s → drop; -ss/-us/-is kept. */
+export function singularize(word: string): string {
+  if (word.length <= 3 || SINGULAR_EXCEPTIONS.has(word)) return word;
+  if (word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (word.endsWith("sses")) return word.slice(0, -2);
+  if (/(x|ch|sh)es$/u.test(word)) return word.slice(0, -2);
+  if (/(ss|us|is)$/u.test(word)) return word;
+  if (word.endsWith("s")) return word.slice(0, -1);
+  return word;
+}
+
+/** The comparison key of a name: its tokens singularised and joined by `_` (`fuzzySearchFiles` → `fuzzy_search_file`). */
+export function nameKey(input: string): string {
+  return tokens(input).map(singularize).join("_");
+}

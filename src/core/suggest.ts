@@ -1,0 +1,419 @@
+/**
+ * The name matcher behind every did-you-mean in dwim: given an input and the names it could have meant, decide the
+ * tier (auto, likely_fix, hints, none). Auto-correction needs a unique best candidate within a small edit budget,
+ * confirmed by max(ratio, Jaro-Winkler), inside one namespace, and not blocked by the caller.
+ */
+import { confirmScore, nameKey, normalize, osa, ratio, singularize, tokens } from "./similarity.js";
+
+export type Tier = "auto" | "likely_fix" | "hints" | "none";
+export type MatchKind = "exact" | "normalization" | "alias" | "typo" | "namespace_completion" | "token";
+export type BlockedReason = "destructive" | "namespace" | "short_input" | "disabled" | "confidence";
+
+/** A name an input may resolve to, with the other spellings (aliases) that collapse to it. */
+export interface CandidateSpec {
+  target: string;
+  aliases?: readonly string[];
+  /** Auto-correction into this target is never allowed; a fix becomes a likely_fix. */
+  destructive?: boolean;
+}
+
+export interface ScoredCandidate {
+  target: string;
+  /** The spelling (target or alias) that scored best. */
+  spelling: string;
+  distance: number;
+  confidence: number;
+}
+
+export interface SuggestMatch extends ScoredCandidate {
+  kind: MatchKind;
+}
+
+export interface Suggestion {
+  input: string;
+  tier: Tier;
+  /** Set for the auto and likely_fix tiers. */
+  match?: SuggestMatch;
+  /** The target to apply: set for the likely_fix tier (and equal to match.target for auto). */
+  likely_fix?: string;
+  hints: string[];
+  /** Best-scored candidates, most similar first (at most maxHints + 1). */
+  candidates: ScoredCandidate[];
+  /** Why a confident fix was not auto-applied. */
+  blocked_reason?: BlockedReason;
+}
+
+export interface SuggestThresholds {
+  /** Confirmation score needed for auto-correction. */
+  autoThreshold: number;
+  /** Confirmation score needed for a likely_fix. */
+  likelyFixThreshold: number;
+  /** Ratio above which a candidate is worth a hint. */
+  hintThreshold: number;
+  maxHints: number;
+}
+
+export interface SuggestOptions extends Partial<SuggestThresholds> {
+  /** false: never auto-correct (the best becomes a likely_fix). */
+  allowAuto?: boolean;
+  /** Token-subset matching for parameter names (`path` → `file_path` as a likely_fix). */
+  tokenMatch?: boolean;
+  /** Split `a__b`, `a.b`, `a/b`, `a:b` into namespace and operation and never auto-correct across namespaces. */
+  namespaces?: boolean;
+}
+
+export const DEFAULT_THRESHOLDS: SuggestThresholds = {
+  autoThreshold: 0.8,
+  likelyFixThreshold: 0.7,
+  hintThreshold: 0.6,
+  maxHints: 3,
+};
+
+/** Edit budget for an input of n characters: none for 1–2, one for 3–4, two above. */
+export function editBudget(n: number): number {
+  if (n <= 2) return 0;
+  if (n <= 4) return 1;
+  return 2;
+}
+
+const NAMESPACE_SEPARATORS = ["__", ".", "/", ":"] as const;
+
+/** Splits `mcp__github__delete_repo` into namespace `mcp__github` and operation `delete_repo`. */
+export function splitNamespace(name: string): { namespace: string; operation: string } {
+  for (const sep of NAMESPACE_SEPARATORS) {
+    const at = name.lastIndexOf(sep);
+    if (at > 0 && at + sep.length < name.length) {
+      return { namespace: name.slice(0, at), operation: name.slice(at + sep.length) };
+    }
+  }
+  return { namespace: "", operation: name };
+}
+
+interface Spelling {
+  target: number;
+  text: string;
+  norm: string;
+  key: string;
+  namespace: string;
+  operation: string;
+}
+
+interface TargetScore {
+  index: number;
+  distance: number;
+  confidence: number;
+  spelling: string;
+  crossesNamespace: boolean;
+  /** The match supplies or corrects a namespace (`get_monarchs` → `history.get_monarchs`). */
+  completesNamespace: boolean;
+}
+
+/** Precomputed candidate set: build once per registry, query many times. */
+export class NameIndex {
+  readonly specs: readonly CandidateSpec[];
+  private readonly spellings: Spelling[] = [];
+  private readonly namespaces: Set<string> = new Set();
+
+  constructor(candidates: ReadonlyArray<string | CandidateSpec>) {
+    const specs: CandidateSpec[] = [];
+    const seen = new Map<string, number>();
+    for (const c of candidates) {
+      const spec = typeof c === "string" ? { target: c } : c;
+      const existing = seen.get(spec.target);
+      if (existing !== undefined) {
+        // Deduplicate by target: merge aliases.
+        const prev = specs[existing];
+        specs[existing] = { ...prev, aliases: [...(prev.aliases ?? []), ...(spec.aliases ?? [])] };
+        continue;
+      }
+      seen.set(spec.target, specs.length);
+      specs.push(spec);
+    }
+    this.specs = specs;
+    specs.forEach((spec, index) => {
+      for (const text of [spec.target, ...(spec.aliases ?? [])]) {
+        const norm = normalize(text);
+        const { namespace, operation } = splitNamespace(norm);
+        if (namespace) this.namespaces.add(namespace);
+        this.spellings.push({ target: index, text, norm, key: nameKey(text), namespace, operation });
+      }
+    });
+  }
+
+  suggest(input: string, options: SuggestOptions = {}): Suggestion {
+    return suggestFromIndex(this, input, options);
+  }
+
+  /** @internal */
+  get allSpellings(): readonly Spelling[] {
+    return this.spellings;
+  }
+
+  /** @internal */
+  get knownNamespaces(): ReadonlySet<string> {
+    return this.namespaces;
+  }
+}
+
+/** One-shot form of NameIndex.suggest. */
+export function suggest(
+  input: string,
+  candidates: ReadonlyArray<string | CandidateSpec>,
+  options: SuggestOptions = {},
+): Suggestion {
+  return new NameIndex(candidates).suggest(input, options);
+}
+
+function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptions): Suggestion {
+  const t: SuggestThresholds = { ...DEFAULT_THRESHOLDS, ...definedOnly(options) };
+  const specs = index.specs;
+  const spellings = index.allSpellings;
+  const none: Suggestion = { input, tier: "none", hints: [], candidates: [] };
+  if (specs.length === 0 || input.trim() === "") return none;
+
+  // Tier: exact and alias (case-sensitive spelling).
+  for (const s of spellings) {
+    if (s.text === input) {
+      const spec = specs[s.target];
+      const kind: MatchKind = s.text === spec.target ? "exact" : "alias";
+      return resolved(input, spec.target, s.text, kind, 1, 0);
+    }
+  }
+
+  // Tier: normalization (case, separators, camelCase, simple plurals). Unique target only.
+  const norm = normalize(input);
+  const key = nameKey(input);
+  const normTargets = new Set<number>();
+  let normSpelling: Spelling | undefined;
+  for (const s of spellings) {
+    if (s.norm === norm || (key !== "" && s.key === key)) {
+      normTargets.add(s.target);
+      normSpelling ??= s;
+    }
+  }
+  if (normTargets.size === 1 && normSpelling) {
+    const spec = specs[normSpelling.target];
+    const kind: MatchKind = normSpelling.text === spec.target ? "normalization" : "alias";
+    return resolved(input, spec.target, normSpelling.text, kind, 1, 0);
+  }
+
+  // Namespace scoping.
+  const { namespace: inputNs, operation: inputOp } =
+    options.namespaces === false ? { namespace: "", operation: norm } : splitNamespace(norm);
+  let scopeNs: string | undefined;
+  let namespaceCorrected = false;
+  if (inputNs) {
+    if (index.knownNamespaces.has(inputNs)) scopeNs = inputNs;
+    else {
+      const nsFix = uniqueWithinBudget(inputNs, [...index.knownNamespaces], t.autoThreshold);
+      if (nsFix !== undefined) {
+        scopeNs = nsFix;
+        namespaceCorrected = true;
+      }
+    }
+  }
+
+  const budget = editBudget(inputOp.length);
+  const scores = new Map<number, TargetScore>();
+  for (const s of spellings) {
+    let left: string;
+    let right: string;
+    let crosses = false;
+    if (options.namespaces === false) {
+      left = norm;
+      right = s.norm;
+    } else if (inputNs) {
+      // The input names a namespace: compare operations, and mark anything outside that namespace as crossing.
+      left = inputOp;
+      right = s.operation;
+      crosses = scopeNs === undefined || s.namespace !== scopeNs;
+    } else if (s.namespace) {
+      // No namespace given: match operation suffixes (namespace completion).
+      left = inputOp;
+      right = s.operation;
+    } else {
+      left = norm;
+      right = s.norm;
+    }
+    if (Math.abs(left.length - right.length) > budget + 1 && !sharesTokens(left, right, options)) {
+      if (!couldReachRatio(left, right, t.hintThreshold)) continue;
+    }
+    const distance = osa(left, right, budget + 1);
+    const lengthClose = Math.abs(left.length - right.length) <= budget + 1;
+    const confidence = lengthClose || distance <= budget + 1 ? confirmScore(left, right) : ratio(left, right);
+    const prev = scores.get(s.target);
+    if (
+      !prev ||
+      distance < prev.distance ||
+      (distance === prev.distance && confidence > prev.confidence) ||
+      (prev.crossesNamespace && !crosses)
+    ) {
+      scores.set(s.target, {
+        index: s.target,
+        distance,
+        confidence,
+        spelling: s.text,
+        crossesNamespace: crosses,
+        completesNamespace: !crosses && (namespaceCorrected || (!inputNs && s.namespace !== "")),
+      });
+    }
+  }
+
+  const ranked = [...scores.values()].sort(
+    (a, b) => a.distance - b.distance || b.confidence - a.confidence || a.index - b.index,
+  );
+  const scored = (s: TargetScore): ScoredCandidate => ({
+    target: specs[s.index].target,
+    spelling: s.spelling,
+    distance: s.distance,
+    confidence: round3(s.confidence),
+  });
+
+  // Tier: unique best within budget, confirmed.
+  let fix: { score: TargetScore; kind: MatchKind } | undefined;
+  let blocked: BlockedReason | undefined;
+  const inScope = ranked.filter((s) => !s.crossesNamespace);
+  const best = inScope[0];
+  if (best && best.distance <= budget && (budget > 0 || best.completesNamespace)) {
+    const tied = inScope.filter((s) => s.distance === best.distance);
+    if (tied.length === 1 && best.confidence >= t.likelyFixThreshold) {
+      fix = { score: best, kind: best.completesNamespace ? "namespace_completion" : "typo" };
+    }
+  }
+
+  // Token subset (parameter names): `path` → `file_path` is a likely_fix, never auto.
+  let tokenFix: TargetScore | undefined;
+  if (!fix && options.tokenMatch) {
+    const inputTokens = new Set(tokens(input).map(singularize));
+    const supersets = specs
+      .map((spec, i) => ({ i, spec }))
+      .filter(({ spec }) => {
+        const targetTokens = new Set(tokens(spec.target).map(singularize));
+        return (
+          inputTokens.size > 0 &&
+          targetTokens.size > inputTokens.size &&
+          [...inputTokens].every((tok) => targetTokens.has(tok))
+        );
+      });
+    if (supersets.length === 1) {
+      const i = supersets[0].i;
+      tokenFix = scores.get(i) ?? {
+        index: i,
+        distance: budget + 2,
+        confidence: t.likelyFixThreshold,
+        spelling: specs[i].target,
+        crossesNamespace: false,
+        completesNamespace: false,
+      };
+    }
+  }
+
+  let tier: Tier = "none";
+  let match: SuggestMatch | undefined;
+  if (fix) {
+    const s = fix.score;
+    const spec = specs[s.index];
+    const confident = s.confidence >= t.autoThreshold;
+    if (!confident) blocked = "confidence";
+    else if (options.allowAuto === false) blocked = "disabled";
+    else if (spec.destructive) blocked = "destructive";
+    else if (inputOp.length < 3) blocked = "short_input";
+    tier = blocked ? "likely_fix" : "auto";
+    match = { ...scored(s), kind: fix.kind };
+  } else if (tokenFix) {
+    tier = "likely_fix";
+    match = { ...scored(tokenFix), confidence: t.likelyFixThreshold, kind: "token" };
+    blocked = "confidence";
+  }
+
+  // Hints: near candidates, most similar first, excluding the fix itself.
+  const hintTargets: string[] = [];
+  for (const s of ranked) {
+    if (hintTargets.length >= t.maxHints) break;
+    if (match && specs[s.index].target === match.target) continue;
+    const near = s.distance <= budget + 1 && budget > 0;
+    const similar = s.confidence >= t.hintThreshold && ratio(s.crossesNamespace ? inputOp : norm, normalize(s.spelling)) >= t.hintThreshold;
+    const tokenShared = options.tokenMatch === true && sharesTokens(input, specs[s.index].target, options);
+    if (near || similar || tokenShared || (s.crossesNamespace && s.distance === 0)) {
+      hintTargets.push(specs[s.index].target);
+    }
+  }
+  if (options.tokenMatch && hintTargets.length < t.maxHints) {
+    // Input with extra words (`file_path` → `path`): the shorter target is only a hint.
+    const inputTokens = new Set(tokens(input).map(singularize));
+    for (const spec of specs) {
+      if (hintTargets.length >= t.maxHints) break;
+      if (hintTargets.includes(spec.target) || spec.target === match?.target) continue;
+      const targetTokens = tokens(spec.target).map(singularize);
+      if (targetTokens.length > 0 && targetTokens.every((tok) => inputTokens.has(tok))) hintTargets.push(spec.target);
+    }
+  }
+  if (tier === "none" && hintTargets.length > 0) tier = "hints";
+
+  const suggestion: Suggestion = {
+    input,
+    tier,
+    hints: hintTargets,
+    candidates: ranked
+      .filter((s) => s.distance <= budget + 1 || s.confidence >= t.hintThreshold)
+      .slice(0, t.maxHints + 1)
+      .map(scored),
+  };
+  if (match) {
+    suggestion.match = match;
+    suggestion.likely_fix = match.target;
+  }
+  if (blocked && tier !== "auto") suggestion.blocked_reason = blocked;
+  if (!match && ranked.some((s) => s.crossesNamespace && s.distance <= budget)) suggestion.blocked_reason = "namespace";
+  return suggestion;
+}
+
+function resolved(
+  input: string,
+  target: string,
+  spelling: string,
+  kind: MatchKind,
+  confidence: number,
+  distance: number,
+): Suggestion {
+  const match: SuggestMatch = { target, spelling, distance, confidence, kind };
+  return { input, tier: "auto", match, likely_fix: target, hints: [], candidates: [match] };
+}
+
+/** The single name within the edit budget of `input`, confirmed; undefined when none or tied. */
+function uniqueWithinBudget(input: string, names: readonly string[], threshold: number): string | undefined {
+  const budget = editBudget(input.length);
+  if (budget === 0) return undefined;
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  let tie = false;
+  for (const name of names) {
+    const d = osa(input, name, budget);
+    if (d < bestDistance) {
+      best = name;
+      bestDistance = d;
+      tie = false;
+    } else if (d === bestDistance) tie = true;
+  }
+  if (!best || tie || bestDistance > budget) return undefined;
+  return confirmScore(input, best) >= threshold ? best : undefined;
+}
+
+function sharesTokens(a: string, b: string, options: SuggestOptions): boolean {
+  if (!options.tokenMatch) return false;
+  const ta = new Set(tokens(a).map(singularize));
+  return tokens(b).some((tok) => ta.has(singularize(tok)));
+}
+
+/** Upper bound of ratio from lengths alone: 2·min / (la + lb). */
+function couldReachRatio(a: string, b: string, floor: number): boolean {
+  return (2 * Math.min(a.length, b.length)) / (a.length + b.length) >= floor;
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}

@@ -1,0 +1,161 @@
+/**
+ * defineTool: the single source of truth for a tool. The MCP registration, the JSON schema clients see, the router's
+ * index, the CLI subcommand and the README table all come from this one object.
+ */
+import { z } from "zod";
+import type { LoadedConfig } from "./config.js";
+import type { DidYouMean } from "./corrections.js";
+import type { CorrectionLog } from "./log.js";
+
+export interface ToolAnnotations {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** Per-session state (MCP session, or the CLI process): capabilities keep what must not leak across sessions. */
+export class SessionState {
+  private readonly slots = new Map<string, unknown>();
+
+  constructor(readonly id: string = "local") {}
+
+  /** The slot `key`, created by `init` on first use. */
+  get<T>(key: string, init: () => T): T {
+    if (!this.slots.has(key)) this.slots.set(key, init());
+    return this.slots.get(key) as T;
+  }
+
+  clear(key?: string): void {
+    if (key === undefined) this.slots.clear();
+    else this.slots.delete(key);
+  }
+}
+
+/** What a handler may use besides its arguments. */
+export interface ToolContext {
+  config: LoadedConfig;
+  /** Allowed roots for file tools, already resolved through symlinks. */
+  roots: readonly string[];
+  cwd: string;
+  session: SessionState;
+  log: CorrectionLog;
+  /** Every tool the server serves (the router indexes them). */
+  tools: readonly AnyToolDefinition[];
+  signal?: AbortSignal;
+}
+
+/** Structured success output; `did_you_mean` is set when the call needed a correction. */
+export type ToolOutput = Record<string, unknown> & { did_you_mean?: DidYouMean };
+
+export type InputShape = z.ZodRawShape;
+
+export interface ToolDefinition<Shape extends InputShape = InputShape> {
+  name: string;
+  title: string;
+  /** First sentence is the summary shown in lists. */
+  description: string;
+  /** Capability the tool belongs to: the `--tools` toolset name. */
+  toolset: string;
+  keywords: readonly string[];
+  /** Other names the tool answers to (exact, per tool). */
+  aliases: readonly string[];
+  input: z.ZodObject<Shape>;
+  /** Per-tool parameter aliases: alias → property. */
+  paramAliases: Readonly<Record<string, string>>;
+  /** Parameters naming what a write acts on: never auto-corrected, a fix is only a likely_fix. */
+  noAutoCorrect: readonly string[];
+  annotations: ToolAnnotations;
+  cli: {
+    /** Subcommand name: defaults to the tool name in kebab-case. */
+    command: string;
+    /** Parameters taken as positional arguments, in order. */
+    positional: readonly string[];
+  };
+  handler: (args: z.infer<z.ZodObject<Shape>>, ctx: ToolContext) => ToolOutput | Promise<ToolOutput>;
+  /** Human-readable rendering of a success (CLI and the MCP text block); default: JSON. */
+  render?: (output: ToolOutput) => string;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds definitions of every input shape.
+export type AnyToolDefinition = ToolDefinition<any>;
+
+export interface ToolSpec<Shape extends InputShape> {
+  name: string;
+  title: string;
+  description: string;
+  toolset: string;
+  keywords?: readonly string[];
+  aliases?: readonly string[];
+  input: Shape;
+  paramAliases?: Record<string, string>;
+  noAutoCorrect?: readonly string[];
+  annotations?: ToolAnnotations;
+  cli?: { command?: string; positional?: readonly string[] };
+  handler: ToolDefinition<Shape>["handler"];
+  render?: (output: ToolOutput) => string;
+}
+
+const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/u;
+
+export function defineTool<Shape extends InputShape>(spec: ToolSpec<Shape>): ToolDefinition<Shape> {
+  if (!TOOL_NAME.test(spec.name)) throw new Error(`Tool name '${spec.name}' must be snake_case`);
+  const properties = Object.keys(spec.input);
+  for (const [alias, target] of Object.entries(spec.paramAliases ?? {})) {
+    if (properties.includes(alias)) throw new Error(`${spec.name}: parameter alias '${alias}' shadows a property`);
+    if (!properties.includes(target)) throw new Error(`${spec.name}: parameter alias '${alias}' → unknown '${target}'`);
+  }
+  for (const p of [...(spec.noAutoCorrect ?? []), ...(spec.cli?.positional ?? [])]) {
+    if (!properties.includes(p)) throw new Error(`${spec.name}: unknown parameter '${p}'`);
+  }
+  return {
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    toolset: spec.toolset,
+    keywords: spec.keywords ?? [],
+    aliases: spec.aliases ?? [],
+    input: z.object(spec.input),
+    paramAliases: spec.paramAliases ?? {},
+    noAutoCorrect: spec.noAutoCorrect ?? [],
+    annotations: spec.annotations ?? {},
+    cli: { command: spec.cli?.command ?? spec.name.replaceAll("_", "-"), positional: spec.cli?.positional ?? [] },
+    handler: spec.handler,
+    render: spec.render,
+  };
+}
+
+/** JSON Schema of a tool's input as MCP clients see it (extra properties forbidden). */
+export function inputJsonSchema(tool: AnyToolDefinition): Record<string, unknown> {
+  const schema = z.toJSONSchema(tool.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  delete schema.$schema;
+  schema.additionalProperties = false;
+  return schema;
+}
+
+/** Property names of a tool's input, in declaration order. */
+export function parameterNames(tool: AnyToolDefinition): string[] {
+  return Object.keys(tool.input.shape);
+}
+
+/** First sentence of a description. */
+export function summaryOf(description: string): string {
+  const m = /^(.+?[.!?])(\s|$)/su.exec(description);
+  return (m ? m[1] : description).replace(/\s+/gu, " ").trim();
+}
+
+/** A capability's tools and the config sections it owns, as the server and CLI assemble them (`--tools search,edit`). */
+export interface Toolset {
+  /** Toolset name used by `--tools`: `search`, `edit`, `units`, `router`, `memory`. */
+  name: string;
+  description: string;
+  tools: readonly AnyToolDefinition[];
+  configSections?: readonly import("./config.js").ConfigSection[];
+}
+
+export function defineToolset(toolset: Toolset): Toolset {
+  for (const tool of toolset.tools) {
+    if (tool.toolset !== toolset.name) throw new Error(`Tool '${tool.name}' declares toolset '${tool.toolset}'`);
+  }
+  return toolset;
+}
