@@ -44,7 +44,9 @@ export function dataDir(sub = ""): string {
   const base = process.env.DWIM_DATA_DIR ?? resolve(REPO_DIR, "..", "shared", "data");
   const dir = join(base, sub);
   if (!existsSync(dir)) {
-    process.stderr.write(`Evaluation data not found at ${dir} (set DWIM_DATA_DIR). This benchmark needs it; stopping.\n`);
+    process.stderr.write(
+      `Evaluation data not found at ${dir} (set DWIM_DATA_DIR). This benchmark needs it; stopping.\n`,
+    );
     process.exit(2);
   }
   return dir;
@@ -101,14 +103,7 @@ export interface Report {
 /** Prints the report, writes bench/results/<name>.json and replaces its section in bench/RESULTS.md. */
 export function publish(report: Report): void {
   const m = machine();
-  const parts = [
-    `## ${report.title}`,
-    "",
-    `Machine: ${machineLine(m)}`,
-    "",
-    ...report.inputs.map((i) => `- ${i}`),
-    "",
-  ];
+  const parts = [`## ${report.title}`, "", `Machine: ${machineLine(m)}`, "", ...report.inputs.map((i) => `- ${i}`), ""];
   for (const t of report.tables) {
     parts.push(`**${t.caption}**`, "", markdownTable(t.rows, t.oursLabel, t.baselineLabel), "");
   }

@@ -1,5 +1,5 @@
 /** Builds the ToolContext a handler receives, from loaded config and the serving options. */
-import { type LoadedConfig, filesSection, logSection, sectionOf } from "./config.js";
+import { filesSection, type LoadedConfig, logSection, sectionOf } from "./config.js";
 import { CorrectionLog, defaultLogPath } from "./log.js";
 import { resolveRoots } from "./roots.js";
 import { type AnyToolDefinition, SessionState, type ToolContext } from "./tool.js";

@@ -55,7 +55,10 @@ export function didYouMean(
 }
 
 /** Puts earlier corrections (router: name, parameter keys) in front of a tool's own. */
-export function mergeDidYouMean(first: readonly Correction[], existing: DidYouMean | undefined): DidYouMean | undefined {
+export function mergeDidYouMean(
+  first: readonly Correction[],
+  existing: DidYouMean | undefined,
+): DidYouMean | undefined {
   if (first.length === 0) return existing;
   if (!existing) return didYouMean(first);
   const corrections = [...first, ...existing.corrections];

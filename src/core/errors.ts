@@ -83,7 +83,8 @@ export function errorResult(payload: ErrorPayload): ErrorResult {
 /** Short text rendering (about 120 tokens) for clients that read only `content`. */
 export function renderError(p: ErrorPayload): string {
   const lines = [`Error (${p.error_type}): ${p.error}`];
-  if (p.parameter !== undefined) lines.push(`parameter: ${p.parameter}${p.step !== undefined ? ` (step ${p.step})` : ""}`);
+  if (p.parameter !== undefined)
+    lines.push(`parameter: ${p.parameter}${p.step !== undefined ? ` (step ${p.step})` : ""}`);
   if (p.likely_fix !== undefined) lines.push(`likely_fix: ${compact(p.likely_fix)}`);
   if (p.hints.length > 0) lines.push(`hints: ${p.hints.join("; ")}`);
   return truncate(lines.join("\n"), 600);

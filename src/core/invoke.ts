@@ -119,7 +119,10 @@ export async function invokeTool(
         error_type: "argument_too_large",
         got: size,
         expected: `<= ${limit} bytes`,
-        hints: ["Send a smaller piece (for edits: a shorter old_str that is still unique)", "Raise limits.max_argument_bytes in dwim.toml"],
+        hints: [
+          "Send a smaller piece (for edits: a shorter old_str that is still unique)",
+          "Raise limits.max_argument_bytes in dwim.toml",
+        ],
       }),
     );
   }

@@ -36,7 +36,7 @@ export function osa(a: string, b: string, max = Number.POSITIVE_INFINITY): numbe
     prev = cur;
     cur = t;
   }
-  return prev[lb];
+  return Math.min(prev[lb], max + 1);
 }
 
 /** Python difflib.SequenceMatcher(None, a, b).ratio() without the autojunk heuristic (identical for len(b) < 200). */
@@ -161,7 +161,7 @@ export function normalize(input: string): string {
   s = s.replace(/^[[`'"]+|[\]`'"]+$/gu, "");
   s = s.replace(/\(\)$/u, "");
   s = s.toLowerCase();
-  s = s.replace(/[\s-]+/gu, "_").replace(/_+/gu, "_");
+  s = s.replace(/[\s-]+/gu, "_");
   return s;
 }
 

@@ -7,7 +7,7 @@ import { confirmScore, nameKey, normalize, osa, ratio, singularize, tokens } fro
 
 export type Tier = "auto" | "likely_fix" | "hints" | "none";
 export type MatchKind = "exact" | "normalization" | "alias" | "typo" | "namespace_completion" | "token";
-export type BlockedReason = "destructive" | "namespace" | "short_input" | "disabled" | "confidence";
+export type BlockedReason = "destructive" | "namespace" | "operation" | "short_input" | "disabled" | "confidence";
 
 /** A name an input may resolve to, with the other spellings (aliases) that collapse to it. */
 export interface CandidateSpec {
@@ -205,7 +205,7 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
   if (inputNs) {
     if (index.knownNamespaces.has(inputNs)) scopeNs = inputNs;
     else {
-      const nsFix = uniqueWithinBudget(inputNs, [...index.knownNamespaces], t.autoThreshold);
+      const nsFix = uniqueNamespaceFix(inputNs, [...index.knownNamespaces], t.autoThreshold);
       if (nsFix !== undefined) {
         scopeNs = nsFix;
         namespaceCorrected = true;
@@ -276,9 +276,16 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
   const best = inScope[0];
   if (best && best.distance <= budget && (budget > 0 || best.completesNamespace)) {
     const tied = inScope.filter((s) => s.distance === best.distance);
-    if (tied.length === 1 && best.confidence >= t.likelyFixThreshold) {
+    const guarded =
+      best.distance === 0 ||
+      passesOperationGuard(
+        best.crossesNamespace ? inputOp : opOf(inputOp),
+        opOf(normalize(best.spelling)),
+        t.autoThreshold,
+      );
+    if (tied.length === 1 && best.confidence >= t.likelyFixThreshold && guarded) {
       fix = { score: best, kind: best.completesNamespace ? "namespace_completion" : "typo" };
-    }
+    } else if (tied.length === 1 && !guarded) blocked = "operation";
   }
 
   // Token subset (parameter names): `path` → `file_path` is a likely_fix, never auto.
@@ -332,7 +339,9 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
     if (hintTargets.length >= t.maxHints) break;
     if (match && specs[s.index].target === match.target) continue;
     const near = s.distance <= budget + 1 && budget > 0;
-    const similar = s.confidence >= t.hintThreshold && ratio(s.crossesNamespace ? inputOp : norm, normalize(s.spelling)) >= t.hintThreshold;
+    const similar =
+      s.confidence >= t.hintThreshold &&
+      ratio(s.crossesNamespace ? inputOp : norm, normalize(s.spelling)) >= t.hintThreshold;
     const tokenShared = options.tokenMatch === true && sharesTokens(input, specs[s.index].target, options);
     if (near || similar || tokenShared || (s.crossesNamespace && s.distance === 0)) {
       hintTargets.push(specs[s.index].target);
@@ -364,6 +373,10 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
     suggestion.likely_fix = match.target;
   }
   if (blocked && tier !== "auto") suggestion.blocked_reason = blocked;
+  if (blocked === "operation" && !match && !hintTargets.includes(specs[best!.index].target)) {
+    suggestion.hints = [specs[best!.index].target, ...hintTargets].slice(0, t.maxHints);
+    suggestion.tier = "hints";
+  }
   if (!match && ranked.some((s) => s.crossesNamespace && s.distance <= budget)) suggestion.blocked_reason = "namespace";
   return suggestion;
 }
@@ -380,23 +393,46 @@ function resolved(
   return { input, tier: "auto", match, likely_fix: target, hints: [], candidates: [match] };
 }
 
-/** The single name within the edit budget of `input`, confirmed; undefined when none or tied. */
-function uniqueWithinBudget(input: string, names: readonly string[], threshold: number): string | undefined {
-  const budget = editBudget(input.length);
-  if (budget === 0) return undefined;
+/**
+ * A misspelt namespace is corrected only by a single edit on the differing part, unique and confirmed: `llawyer` →
+ * `lawyer`, `mcp__dwin` → `mcp__dwim`, but never `mcp__gitlab` → `mcp__github` (another server, not a typo).
+ */
+function uniqueNamespaceFix(input: string, names: readonly string[], threshold: number): string | undefined {
   let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
   let tie = false;
   for (const name of names) {
-    const d = osa(input, name, budget);
-    if (d < bestDistance) {
-      best = name;
-      bestDistance = d;
-      tie = false;
-    } else if (d === bestDistance) tie = true;
+    const [a, b] = differingParts(input, name);
+    if (a.length < 3 || osa(a, b, 1) > 1 || confirmScore(a, b) < threshold) continue;
+    if (best) tie = true;
+    best = name;
   }
-  if (!best || tie || bestDistance > budget) return undefined;
-  return confirmScore(input, best) >= threshold ? best : undefined;
+  return tie ? undefined : best;
+}
+
+const SEGMENT = /[_\s.:/-]+/u;
+
+/** The parts of two names left after removing their shared leading and trailing segments. */
+export function differingParts(a: string, b: string): [string, string] {
+  const sa = a.split(SEGMENT).filter(Boolean);
+  const sb = b.split(SEGMENT).filter(Boolean);
+  let head = 0;
+  while (head < sa.length && head < sb.length && sa[head] === sb[head]) head++;
+  let tail = 0;
+  while (tail < sa.length - head && tail < sb.length - head && sa[sa.length - 1 - tail] === sb[sb.length - 1 - tail]) {
+    tail++;
+  }
+  return [sa.slice(head, sa.length - tail).join("_"), sb.slice(head, sb.length - tail).join("_")];
+}
+
+/**
+ * Operation guard: after dropping shared segments, what differs must itself be a typo of the target's part
+ * (`contnt`/`content` passes; `dirs`/`files` and `fold`/`file` do not), so a shared prefix cannot carry a wrong fix.
+ */
+function passesOperationGuard(input: string, target: string, threshold: number): boolean {
+  const [a, b] = differingParts(input, target);
+  if (a === "" || b === "") return a === b || Math.abs(a.length - b.length) <= 1;
+  if (a === input && b === target) return true;
+  return osa(a, b, editBudget(b.length)) <= editBudget(b.length) && confirmScore(a, b) >= threshold;
 }
 
 function sharesTokens(a: string, b: string, options: SuggestOptions): boolean {
@@ -408,6 +444,10 @@ function sharesTokens(a: string, b: string, options: SuggestOptions): boolean {
 /** Upper bound of ratio from lengths alone: 2·min / (la + lb). */
 function couldReachRatio(a: string, b: string, floor: number): boolean {
   return (2 * Math.min(a.length, b.length)) / (a.length + b.length) >= floor;
+}
+
+function opOf(name: string): string {
+  return splitNamespace(name).operation;
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {

@@ -39,10 +39,7 @@ export function unknownParameterError(
     got: key,
     expected: names,
     likely_fix: likely,
-    hints: [
-      ...(likely ? [] : s.hints.map((h) => `Did you mean '${h}'?`)),
-      `Valid parameters: ${names.join(", ")}`,
-    ],
+    hints: [...(likely ? [] : s.hints.map((h) => `Did you mean '${h}'?`)), `Valid parameters: ${names.join(", ")}`],
   });
 }
 

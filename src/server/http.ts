@@ -1,0 +1,178 @@
+/**
+ * Streamable HTTP: one MCP server and one SessionState per MCP session (so session-scoped state such as user-defined
+ * units never leaks), bodies parsed here with a size cap so that malformed or oversized requests get a JSON-RPC
+ * error and the server keeps serving.
+ */
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { SessionState } from "../core/index.js";
+import type { DwimApp } from "./app.js";
+import { createMcpServer } from "./mcp.js";
+
+export interface HttpOptions {
+  host?: string;
+  port?: number;
+  /** Largest request body accepted (default: the argument limit plus 1 MiB of envelope). */
+  maxBodyBytes?: number;
+}
+
+export interface HttpHandle {
+  url: string;
+  port: number;
+  sessions(): number;
+  close(): Promise<void>;
+}
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  server: Server;
+}
+
+/** Parses `host:port`, `:port` or `port`; the host defaults to 127.0.0.1. */
+export function parseListenAddress(text: string): { host: string; port: number } {
+  const m = /^(?:\[?([^\]]*?)\]?:)?(\d{1,5})$/u.exec(text.trim());
+  const port = m ? Number(m[2]) : Number.NaN;
+  if (!m || port > 65535) throw new Error(`Invalid listen address '${text}': expected host:port, e.g. 127.0.0.1:7077`);
+  return { host: m[1] || "127.0.0.1", port };
+}
+
+function jsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage, max: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on("data", (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > max) {
+        failed = true;
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (!failed) resolve(Buffer.concat(chunks).toString("utf8"));
+    });
+    req.on("error", (e) => {
+      if (!failed) reject(e);
+    });
+  });
+}
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
+
+export async function serveHttp(app: DwimApp, options: HttpOptions = {}): Promise<HttpHandle> {
+  const host = options.host ?? "127.0.0.1";
+  const limits = app.config.sections.limits as { max_argument_bytes?: number } | undefined;
+  const maxBody = options.maxBodyBytes ?? (limits?.max_argument_bytes ?? 4_000_000) + 1024 * 1024;
+  const sessions = new Map<string, Session>();
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = (req.url ?? "/").split("?")[0];
+    if (req.method === "GET" && path === "/health") {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ ok: true, tools: app.registry.tools.length, sessions: sessions.size }));
+      return;
+    }
+    if (path !== "/mcp") {
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: "Not found: the MCP endpoint is /mcp" }));
+      return;
+    }
+    // DNS-rebinding guard: a loopback server answers only requests addressed to a loopback name.
+    if (LOOPBACK_HOSTS.has(host)) {
+      const hostHeader = (req.headers.host ?? "").replace(/:\d+$/u, "");
+      if (!LOOPBACK_HOSTS.has(hostHeader)) {
+        jsonRpcError(res, 403, -32000, `Host '${hostHeader}' not allowed`);
+        return;
+      }
+    }
+    const sessionId = req.headers["mcp-session-id"];
+    const existing = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
+
+    if (req.method !== "POST") {
+      if (!existing) {
+        jsonRpcError(res, 400, -32000, "Bad Request: missing or unknown mcp-session-id");
+        return;
+      }
+      await existing.transport.handleRequest(req, res);
+      return;
+    }
+
+    let body: unknown;
+    try {
+      const text = await readBody(req, maxBody);
+      body = JSON.parse(text);
+    } catch (e) {
+      if (e instanceof BodyTooLarge) {
+        jsonRpcError(res, 413, -32600, `Request body over ${maxBody} bytes`);
+        req.resume();
+      } else jsonRpcError(res, 400, -32700, "Parse error: the request body is not valid JSON");
+      return;
+    }
+
+    if (existing) {
+      await existing.transport.handleRequest(req, res, body);
+      return;
+    }
+    if (sessionId !== undefined) {
+      jsonRpcError(res, 404, -32001, "Session not found: start a new session with initialize");
+      return;
+    }
+    if (!isInitializeRequest(body)) {
+      jsonRpcError(res, 400, -32000, "Bad Request: no mcp-session-id header and not an initialize request");
+      return;
+    }
+    const state = new SessionState();
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, { transport, server });
+      },
+    });
+    const server = createMcpServer(app, state);
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  };
+
+  const http = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      process.stderr.write(`dwim: HTTP request failed: ${(e as Error).message}\n`);
+      jsonRpcError(res, 500, -32603, "Internal error");
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(options.port ?? 7077, host, () => resolve());
+  });
+  const port = (http.address() as AddressInfo).port;
+  const shownHost = host.includes(":") ? `[${host}]` : host;
+  const url = `http://${shownHost}:${port}/mcp`;
+  return {
+    url,
+    port,
+    sessions: () => sessions.size,
+    async close() {
+      for (const s of sessions.values()) await s.transport.close().catch(() => undefined);
+      sessions.clear();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      http.closeAllConnections();
+    },
+  };
+}

@@ -1,0 +1,6 @@
+/** dwim/server: assemble tool definitions into an MCP server over stdio or Streamable HTTP. */
+export * from "./app.js";
+export * from "./http.js";
+export * from "./mcp.js";
+export * from "./stdio.js";
+export { TOOLSETS } from "./toolsets.js";

@@ -1,0 +1,36 @@
+/** Serving over stdio (Claude Desktop, Claude Code): stdout carries protocol only; messages go to stderr. */
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { SessionState } from "../core/index.js";
+import type { DwimApp } from "./app.js";
+import { createMcpServer } from "./mcp.js";
+
+export async function serveStdio(app: DwimApp): Promise<{ close(): Promise<void> }> {
+  const server = createMcpServer(app, new SessionState("stdio"));
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  process.stderr.write(`dwim ${app.version}: serving ${app.registry.tools.length} tools over stdio\n`);
+  const close = async () => {
+    await server.close();
+  };
+  onShutdown(close);
+  // The client closing stdin ends the session.
+  process.stdin.on("end", () => void close().then(() => process.exit(0)));
+  return { close };
+}
+
+/** Graceful shutdown on SIGINT/SIGTERM: close the transports, then exit 0. */
+export function onShutdown(close: () => Promise<void>): void {
+  let closing = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    process.stderr.write(`dwim: ${signal}, shutting down\n`);
+    const timer = setTimeout(() => process.exit(0), 3000);
+    timer.unref();
+    close()
+      .catch(() => undefined)
+      .finally(() => process.exit(0));
+  };
+  process.once("SIGINT", handler);
+  process.once("SIGTERM", handler);
+}
