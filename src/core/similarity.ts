@@ -3,6 +3,8 @@
  * Pure functions, no allocation-heavy tricks; inputs are short names (tools, parameters, units).
  */
 
+const rows: Int32Array[] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /** Optimal string alignment (restricted Damerau-Levenshtein) distance. Returns `max + 1` as soon as it is exceeded. */
 export function osa(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
   if (a === b) return 0;
@@ -11,16 +13,25 @@ export function osa(a: string, b: string, max = Number.POSITIVE_INFINITY): numbe
   if (Math.abs(la - lb) > max) return max + 1;
   if (la === 0) return lb;
   if (lb === 0) return la;
-  // Three rolling rows: two back (for transpositions), previous, current.
-  let twoBack = new Array<number>(lb + 1).fill(0);
-  let prev = new Array<number>(lb + 1);
-  let cur = new Array<number>(lb + 1);
-  for (let j = 0; j <= lb; j++) prev[j] = j;
+  // Three rolling rows (two back for transpositions, previous, current), reused across calls. With a bound, only the
+  // band of cells within `max` of the diagonal can hold a value <= max, so the rest is skipped.
+  if (rows[0].length < lb + 2) for (let r = 0; r < 3; r++) rows[r] = new Int32Array(2 * (lb + 2));
+  const band = Number.isFinite(max) ? max : lb + la;
+  const big = 1 << 29;
+  let twoBack = rows[0];
+  let prev = rows[1];
+  let cur = rows[2];
+  twoBack.fill(big, 0, lb + 2);
+  for (let j = 0; j <= lb; j++) prev[j] = j <= band ? j : big;
+  prev[lb + 1] = big;
   for (let i = 1; i <= la; i++) {
-    cur[0] = i;
-    let rowMin = cur[0];
+    const lo = Math.max(1, i - band);
+    const hi = Math.min(lb, i + band);
+    cur[lo - 1] = lo - 1 === 0 ? i : big;
+    if (hi + 1 <= lb) cur[hi + 1] = big;
+    let rowMin = lo - 1 === 0 ? i : big;
     const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= lb; j++) {
+    for (let j = lo; j <= hi; j++) {
       const cb = b.charCodeAt(j - 1);
       const cost = ca === cb ? 0 : 1;
       let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);

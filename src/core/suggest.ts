@@ -3,7 +3,7 @@
  * tier (auto, likely_fix, hints, none). Auto-correction needs a unique best candidate within a small edit budget,
  * confirmed by max(ratio, Jaro-Winkler), inside one namespace, and not blocked by the caller.
  */
-import { confirmScore, nameKey, normalize, osa, ratio, singularize, tokens } from "./similarity.js";
+import { confirmScore, jaroWinkler, nameKey, normalize, osa, ratio, singularize, tokens } from "./similarity.js";
 
 export type Tier = "auto" | "likely_fix" | "hints" | "none";
 export type MatchKind = "exact" | "normalization" | "alias" | "typo" | "namespace_completion" | "token";
@@ -102,6 +102,8 @@ interface TargetScore {
   index: number;
   distance: number;
   confidence: number;
+  /** ratio() alone, for the hint floor. */
+  similarity: number;
   spelling: string;
   crossesNamespace: boolean;
   /** The match supplies or corrects a namespace (`get_monarchs` → `history.get_monarchs`). */
@@ -205,6 +207,16 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
   if (inputNs) {
     if (index.knownNamespaces.has(inputNs)) scopeNs = inputNs;
     else {
+      // A namespace given only by its tail (`AuditRecordsApi.get…` for `audit_records_api.AuditRecordsApi.get…`).
+      const tails = [...index.knownNamespaces].filter((ns) =>
+        NAMESPACE_SEPARATORS.some((sep) => ns.endsWith(sep + inputNs)),
+      );
+      if (tails.length === 1) {
+        scopeNs = tails[0];
+        namespaceCorrected = true;
+      }
+    }
+    if (scopeNs === undefined && !index.knownNamespaces.has(inputNs)) {
       const nsFix = uniqueNamespaceFix(inputNs, [...index.knownNamespaces], t.autoThreshold);
       if (nsFix !== undefined) {
         scopeNs = nsFix;
@@ -215,6 +227,7 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
 
   const budget = editBudget(inputOp.length);
   const scores = new Map<number, TargetScore>();
+  const bounds = new RatioBound();
   for (const s of spellings) {
     let left: string;
     let right: string;
@@ -235,12 +248,22 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
       left = norm;
       right = s.norm;
     }
-    if (Math.abs(left.length - right.length) > budget + 1 && !sharesTokens(left, right, options)) {
-      if (!couldReachRatio(left, right, t.hintThreshold)) continue;
+    // Cheap filters first: OSA only for lengths within reach; ratio (for hints) only past its upper bounds.
+    let distance = FAR;
+    if (Math.abs(left.length - right.length) <= budget + 1) distance = osa(left, right, budget + 1);
+    let similarity: number;
+    let confidence: number;
+    if (distance <= budget + 1) {
+      similarity = ratio(left, right);
+      confidence = Math.max(similarity, jaroWinkler(left, right));
+    } else {
+      if (!couldReachRatio(left, right, t.hintThreshold) || bounds.upper(left, right) < t.hintThreshold) {
+        if (!options.tokenMatch || !sharesTokens(left, right, options)) continue;
+      }
+      similarity = ratio(left, right);
+      confidence = similarity;
+      distance = FAR;
     }
-    const distance = osa(left, right, budget + 1);
-    const lengthClose = Math.abs(left.length - right.length) <= budget + 1;
-    const confidence = lengthClose || distance <= budget + 1 ? confirmScore(left, right) : ratio(left, right);
     const prev = scores.get(s.target);
     if (
       !prev ||
@@ -252,6 +275,7 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
         index: s.target,
         distance,
         confidence,
+        similarity,
         spelling: s.text,
         crossesNamespace: crosses,
         completesNamespace: !crosses && (namespaceCorrected || (!inputNs && s.namespace !== "")),
@@ -283,7 +307,9 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
         opOf(normalize(best.spelling)),
         t.autoThreshold,
       );
-    if (tied.length === 1 && best.confidence >= t.likelyFixThreshold && guarded) {
+    // Parameter names: an input that only adds words to the target (`line_start` → `start`) is a guess, not a typo.
+    const addsWords = options.tokenMatch === true && addsTokens(input, specs[best.index].target);
+    if (tied.length === 1 && best.confidence >= t.likelyFixThreshold && guarded && !addsWords) {
       fix = { score: best, kind: best.completesNamespace ? "namespace_completion" : "typo" };
     } else if (tied.length === 1 && !guarded) blocked = "operation";
   }
@@ -306,8 +332,9 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
       const i = supersets[0].i;
       tokenFix = scores.get(i) ?? {
         index: i,
-        distance: budget + 2,
+        distance: FAR,
         confidence: t.likelyFixThreshold,
+        similarity: 0,
         spelling: specs[i].target,
         crossesNamespace: false,
         completesNamespace: false,
@@ -339,9 +366,7 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
     if (hintTargets.length >= t.maxHints) break;
     if (match && specs[s.index].target === match.target) continue;
     const near = s.distance <= budget + 1 && budget > 0;
-    const similar =
-      s.confidence >= t.hintThreshold &&
-      ratio(s.crossesNamespace ? inputOp : norm, normalize(s.spelling)) >= t.hintThreshold;
+    const similar = s.similarity >= t.hintThreshold;
     const tokenShared = options.tokenMatch === true && sharesTokens(input, specs[s.index].target, options);
     if (near || similar || tokenShared || (s.crossesNamespace && s.distance === 0)) {
       hintTargets.push(specs[s.index].target);
@@ -364,7 +389,7 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
     tier,
     hints: hintTargets,
     candidates: ranked
-      .filter((s) => s.distance <= budget + 1 || s.confidence >= t.hintThreshold)
+      .filter((s) => s.distance <= budget + 1 || s.similarity >= t.hintThreshold)
       .slice(0, t.maxHints + 1)
       .map(scored),
   };
@@ -435,10 +460,50 @@ function passesOperationGuard(input: string, target: string, threshold: number):
   return osa(a, b, editBudget(b.length)) <= editBudget(b.length) && confirmScore(a, b) >= threshold;
 }
 
+/** The target's words are a strict subset of the input's. */
+function addsTokens(input: string, target: string): boolean {
+  const inputTokens = new Set(tokens(input).map(singularize));
+  const targetTokens = new Set(tokens(target).map(singularize));
+  return targetTokens.size < inputTokens.size && [...targetTokens].every((t) => inputTokens.has(t));
+}
+
 function sharesTokens(a: string, b: string, options: SuggestOptions): boolean {
   if (!options.tokenMatch) return false;
   const ta = new Set(tokens(a).map(singularize));
   return tokens(b).some((tok) => ta.has(singularize(tok)));
+}
+
+/** Distance recorded for candidates too far for an edit-based fix (kept only as hints). */
+const FAR = 99;
+
+/** difflib's quick_ratio: an upper bound of ratio from shared character counts, with no allocation per candidate. */
+class RatioBound {
+  private readonly counts = new Int32Array(128);
+
+  upper(a: string, b: string): number {
+    const total = a.length + b.length;
+    if (total === 0) return 1;
+    const counts = this.counts;
+    let shared = 0;
+    let ascii = true;
+    for (let i = 0; i < a.length; i++) {
+      const c = a.charCodeAt(i);
+      if (c >= 128) ascii = false;
+      else counts[c]++;
+    }
+    for (let i = 0; i < b.length; i++) {
+      const c = b.charCodeAt(i);
+      if (c < 128 && counts[c] > 0) {
+        counts[c]--;
+        shared++;
+      } else if (c >= 128) ascii = false;
+    }
+    for (let i = 0; i < a.length; i++) {
+      const c = a.charCodeAt(i);
+      if (c < 128) counts[c] = 0;
+    }
+    return ascii ? (2 * shared) / total : 1;
+  }
 }
 
 /** Upper bound of ratio from lengths alone: 2·min / (la + lb). */
