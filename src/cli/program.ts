@@ -77,10 +77,11 @@ export function buildProgram(): Command {
       if (opts.http) {
         const { host, port } = parseListenAddress(opts.http);
         const handle = await serveHttp(served, { host, port });
+        // Handlers first: a supervisor may signal as soon as it reads the URL line.
+        onShutdown(() => handle.close());
         process.stdout.write(
           `dwim ${served.version}: MCP server on ${handle.url} (${served.registry.tools.length} tools)\n`,
         );
-        onShutdown(() => handle.close());
       } else {
         await serveStdio(served);
       }

@@ -10,7 +10,6 @@ import {
   type CorrectionLog,
   correctionLogFor,
   createToolContext,
-  exactNameResolver,
   type LoadedConfig,
   loadConfig,
   SessionState,
@@ -18,6 +17,7 @@ import {
   ToolRegistry,
   type Toolset,
 } from "../core/index.js";
+import { createRouterMiddleware } from "../router/index.js";
 import { TOOLSETS } from "./toolsets.js";
 
 export interface AppOptions {
@@ -33,7 +33,7 @@ export interface AppOptions {
   env?: Record<string, string | undefined>;
   /** Pre-loaded configuration; default: loadConfig() with every toolset's sections. */
   config?: LoadedConfig;
-  /** Builds the call middleware for the served tools (default: the router's when available, else exact names). */
+  /** Builds the call middleware for the served tools (default: the router's). */
   middleware?: (tools: readonly AnyToolDefinition[], config: LoadedConfig) => CallMiddleware;
 }
 
@@ -96,7 +96,7 @@ export function createApp(options: AppOptions = {}): DwimApp {
   const config = options.config ?? loadConfig({ cwd, env, sections: configSectionsOf(available) });
   const tools = [...selected.flatMap((t) => t.tools), ...(options.extraTools ?? [])];
   const registry = new ToolRegistry(tools);
-  const middleware = options.middleware ? options.middleware(tools, config) : exactNameResolver;
+  const middleware = (options.middleware ?? createRouterMiddleware)(tools, config);
   const log = correctionLogFor(config, env);
   const base = createToolContext({ config, tools, cwd, roots: options.roots, log, env });
   return {

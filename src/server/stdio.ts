@@ -7,12 +7,12 @@ import { createMcpServer } from "./mcp.js";
 export async function serveStdio(app: DwimApp): Promise<{ close(): Promise<void> }> {
   const server = createMcpServer(app, new SessionState("stdio"));
   const transport = new StdioServerTransport();
-  await server.connect(transport);
-  process.stderr.write(`dwim ${app.version}: serving ${app.registry.tools.length} tools over stdio\n`);
   const close = async () => {
     await server.close();
   };
   onShutdown(close);
+  await server.connect(transport);
+  process.stderr.write(`dwim ${app.version}: serving ${app.registry.tools.length} tools over stdio\n`);
   // The client closing stdin ends the session.
   process.stdin.on("end", () => void close().then(() => process.exit(0)));
   return { close };

@@ -1,0 +1,151 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ErrorPayload } from "../../src/core/index.js";
+import { TOOLSETS } from "../../src/server/toolsets.js";
+
+const MAIN = resolve(__dirname, "../../dist/cli/main.js");
+
+function sandbox(): string {
+  const dir = mkdtempSync(join(tmpdir(), "dwim-stdio-"));
+  writeFileSync(join(dir, "notes.txt"), "alpha\nbeta\ngamma\n");
+  return dir;
+}
+
+function env(dir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "",
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, "config"),
+    XDG_STATE_HOME: join(dir, "state"),
+    DWIM_LOG: "0",
+    ...extra,
+  };
+}
+
+async function start(dir: string, extra: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: "stdio-test", version: "0.0.0" });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [MAIN, "serve"],
+      cwd: dir,
+      env: env(dir, extra),
+      stderr: "pipe",
+    }),
+  );
+  return client;
+}
+
+describe("the real server over stdio (SDK Client)", () => {
+  let dir: string;
+  let strict: Client;
+  beforeAll(async () => {
+    dir = sandbox();
+    // Parameter auto-correction off: a misspelled parameter comes back as a likely_fix.
+    strict = await start(dir, { DWIM_ROUTER_AUTO_CORRECT_PARAMS: "0" });
+  });
+  afterAll(async () => {
+    await strict.close();
+  });
+
+  it("lists every tool of every toolset", async () => {
+    const { tools } = await strict.listTools();
+    const expected = TOOLSETS.flatMap((t) => t.tools.map((d) => d.name));
+    expect(tools.map((t) => t.name)).toEqual(expected);
+    expect(tools.length).toBeGreaterThanOrEqual(21);
+  });
+
+  it("answers a misspelled parameter with likely_fix naming the right one, then runs the corrected call", async () => {
+    const bad = await strict.callTool({ name: "read_file", arguments: { pth: "notes.txt" } });
+    expect(bad.isError).toBe(true);
+    const error = bad.structuredContent as ErrorPayload;
+    expect(error).toMatchObject({ error_type: "unknown_parameter", parameter: "pth", likely_fix: "path" });
+
+    const good = await strict.callTool({ name: "read_file", arguments: { path: "notes.txt" } });
+    expect(good.isError).toBeFalsy();
+    expect(JSON.stringify(good.structuredContent)).toContain("beta");
+  });
+
+  it("keeps serving after an unknown tool, wrong types and a missing parameter", async () => {
+    for (const [name, args] of [
+      ["no_such_tool", {}],
+      ["read_file", { path: 42 }],
+      ["read_file", {}],
+    ] as const) {
+      const r = await strict.callTool({ name, arguments: args });
+      expect(r.isError).toBe(true);
+      expect((r.structuredContent as ErrorPayload).error_type).toMatch(
+        /^(unknown_tool|invalid_arguments|missing_parameter)$/u,
+      );
+    }
+    const after = await strict.callTool({ name: "read_file", arguments: { path: "notes.txt" } });
+    expect(after.isError).toBeFalsy();
+  });
+
+  it("with defaults, auto-corrects the misspelled parameter and reports it in did_you_mean", async () => {
+    const client = await start(dir);
+    const r = await client.callTool({ name: "read_file", arguments: { pth: "notes.txt" } });
+    expect(r.isError).toBeFalsy();
+    const dym = (r.structuredContent as { did_you_mean?: { corrections: Array<Record<string, unknown>> } })
+      .did_you_mean;
+    expect(dym?.corrections[0]).toMatchObject({ parameter: "pth", corrected: "path" });
+    await client.close();
+  });
+});
+
+describe("process behaviour", () => {
+  it("prints nothing but protocol on stdout and exits 0 on SIGTERM", async () => {
+    const dir = sandbox();
+    const child = spawn(process.execPath, [MAIN, "serve"], {
+      cwd: dir,
+      env: env(dir),
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on("data", (d: Buffer) => {
+      stderr += d.toString();
+    });
+    await new Promise<void>((ok) => {
+      const check = setInterval(() => {
+        if (stderr.includes("serving")) {
+          clearInterval(check);
+          ok();
+        }
+      }, 20);
+    });
+    const exit = new Promise<number | null>((ok) => child.on("exit", (code) => ok(code)));
+    child.kill("SIGTERM");
+    expect(await exit).toBe(0);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(/serving \d+ tools over stdio/u);
+  });
+
+  it("starts over HTTP, prints the URL and the number of tools", async () => {
+    const dir = sandbox();
+    const child = spawn(process.execPath, [MAIN, "serve", "--http", "127.0.0.1:0"], { cwd: dir, env: env(dir) });
+    let stdout = "";
+    const line = await new Promise<string>((ok) => {
+      child.stdout.on("data", (d: Buffer) => {
+        stdout += d.toString();
+        if (stdout.includes("\n")) ok(stdout);
+      });
+    });
+    expect(line).toMatch(/MCP server on http:\/\/127\.0\.0\.1:\d+\/mcp \(\d+ tools\)/u);
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const exit = new Promise<string>((ok) => child.on("exit", (code, signal) => ok(`${code} ${signal} ${stderr}`)));
+    child.kill("SIGINT");
+    expect(await exit).toMatch(/^0 null /u);
+  });
+});
