@@ -5,12 +5,13 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { NameIndex, type SuggestOptions, parameterNames } from "../../src/core/index.js";
+import { type CandidateSpec, NameIndex, parameterNames, type SuggestOptions } from "../../src/core/index.js";
 import { TOOLSETS } from "../../src/server/toolsets.js";
-import { type Row, dataDir, percentile, publish } from "../lib/report.js";
+import { dataDir, percentile, publish, type Row } from "../lib/report.js";
+import { measureConvergence } from "./agent.js";
 import { baselineSuggest } from "./baseline.js";
 import { type EditClass, generateGarbage, generateTypos } from "./generate.js";
-import { unitNames } from "./registry.js";
+import { buildRegistry, type Group, unitGroups } from "./registry.js";
 
 interface Verdict {
   fix?: string;
@@ -19,8 +20,12 @@ interface Verdict {
 }
 type Matcher = (input: string) => Verdict;
 
-function oursOver(names: readonly string[], options: SuggestOptions = {}): Matcher {
-  const index = new NameIndex(names);
+function specsOf(groups: readonly Group[]): CandidateSpec[] {
+  return groups.map((g) => ({ target: g.target, aliases: g.spellings.filter((s) => s !== g.target) }));
+}
+
+function oursOver(names: readonly string[] | readonly Group[], options: SuggestOptions = {}): Matcher {
+  const index = new NameIndex(typeof names[0] === "string" ? (names as string[]) : specsOf(names as Group[]));
   return (input) => {
     const s = index.suggest(input, options);
     const fix = s.tier === "auto" || s.tier === "likely_fix" ? s.likely_fix : undefined;
@@ -28,13 +33,20 @@ function oursOver(names: readonly string[], options: SuggestOptions = {}): Match
   };
 }
 
-function baselineOver(names: readonly string[]): Matcher {
+/** The baseline sees every spelling as a key (as ucon's registry does) and answers with the key's target. */
+function baselineOver(names: readonly string[] | readonly Group[]): Matcher {
+  const groups: Group[] =
+    typeof names[0] === "string"
+      ? (names as string[]).map((n) => ({ target: n, spellings: [n], source: "name" as const }))
+      : (names as Group[]);
   const lower = new Map<string, string>();
-  for (const n of names) if (!lower.has(n.toLowerCase())) lower.set(n.toLowerCase(), n);
+  for (const g of groups)
+    for (const sp of g.spellings) if (!lower.has(sp.toLowerCase())) lower.set(sp.toLowerCase(), g.target);
   const corpus = [...lower.keys()];
   return (input) => {
     const v = baselineSuggest(input, corpus);
-    return { fix: v.fix ? lower.get(v.fix) : undefined, hints: v.hints.map((h) => lower.get(h) ?? h) };
+    const hints = [...new Set(v.hints.map((h) => lower.get(h) ?? h))];
+    return { fix: v.fix ? lower.get(v.fix) : undefined, hints };
   };
 }
 
@@ -99,7 +111,7 @@ interface LlmCase {
   acceptable_hints: string[];
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const typoDir = dataDir("typos");
   const llm = readFileSync(join(typoDir, "llm_name_errors_dev.jsonl"), "utf8")
     .trim()
@@ -112,41 +124,91 @@ function main(): void {
 
   // (a) registry of real names: dwim's tool/parameter names, unit names, real tool and parameter names from BFCL,
   // LiveMCPBench and MetaTool catalogs.
-  const registry = [
-    ...new Set([...dwimNames(), ...unitNames(), ...llm.flatMap((c) => c.valid_names), ...routerTools]),
-  ].filter((n) => n.length > 0);
-  const typos = generateTypos(registry, 20261121);
-  const garbage = generateGarbage(registry, 330, 7);
+  const nameGroups: Group[] = [...dwimNames(), ...llm.flatMap((c) => c.valid_names), ...routerTools].map((n) => ({
+    target: n,
+    spellings: [n],
+    source: "name",
+  }));
+  const registry = buildRegistry([...unitGroups(), ...nameGroups]);
+  const spellings = registry.flatMap((g) => g.spellings);
+  const targetOf = new Map(registry.flatMap((g) => g.spellings.map((sp) => [sp, g.target] as const)));
+  const typos = generateTypos(spellings, 20261121).map((t) => ({ ...t, truth: targetOf.get(t.truth) ?? t.truth }));
+  const garbage = generateGarbage(spellings, 330, 7);
   const ours = oursOver(registry);
   const base = baselineOver(registry);
   const o = score(ours, typos);
   const b = score(base, typos);
-  const byClass = (m: Matcher, edit: EditClass) => score(m, typos.filter((t) => t.edit === edit));
+  const byClass = (m: Matcher, edit: EditClass) =>
+    score(
+      m,
+      typos.filter((t) => t.edit === edit),
+    );
   const single = typos.filter((t) => t.edit !== "double");
   const double = typos.filter((t) => t.edit === "double");
 
   const rowsA: Row[] = [
-    { metric: "fix precision (auto + likely_fix)", ours: pct(o.correct, o.fixes), baseline: pct(b.correct, b.fixes), unit: "%", target: ">= 99.5 %" },
+    {
+      metric: "fix precision (auto + likely_fix)",
+      ours: pct(o.correct, o.fixes),
+      baseline: pct(b.correct, b.fixes),
+      unit: "%",
+      target: ">= 99.5 %",
+    },
     { metric: "fix recall", ours: pct(o.correct, o.n), baseline: pct(b.correct, b.n), unit: "%", target: ">= 88 %" },
-    { metric: "auto-correct precision (applied without asking)", ours: pct(o.autoCorrect, o.autos), baseline: "–", unit: "%" },
+    {
+      metric: "auto-correct precision (applied without asking)",
+      ours: pct(o.autoCorrect, o.autos),
+      baseline: "–",
+      unit: "%",
+    },
     { metric: "auto-correct recall", ours: pct(o.autoCorrect, o.n), baseline: "–", unit: "%" },
-    { metric: "fix-or-hint recall, single edits", ours: pct(score(ours, single).fixOrHint, single.length), baseline: pct(score(base, single).fixOrHint, single.length), unit: "%", target: ">= 98 %" },
-    { metric: "fix-or-hint recall, double edits", ours: pct(score(ours, double).fixOrHint, double.length), baseline: pct(score(base, double).fixOrHint, double.length), unit: "%", target: ">= 90 %" },
-    { metric: "garbage false fix", ours: garbageRate(ours, garbage), baseline: garbageRate(base, garbage), unit: "%", target: "<= 1 %" },
+    {
+      metric: "fix-or-hint recall, single edits",
+      ours: pct(score(ours, single).fixOrHint, single.length),
+      baseline: pct(score(base, single).fixOrHint, single.length),
+      unit: "%",
+      target: ">= 98 %",
+    },
+    {
+      metric: "fix-or-hint recall, double edits",
+      ours: pct(score(ours, double).fixOrHint, double.length),
+      baseline: pct(score(base, double).fixOrHint, double.length),
+      unit: "%",
+      target: ">= 90 %",
+    },
+    {
+      metric: "garbage false fix",
+      ours: garbageRate(ours, garbage),
+      baseline: garbageRate(base, garbage),
+      unit: "%",
+      target: "<= 1 %",
+    },
   ];
   for (const edit of ["deletion", "insertion", "substitution", "transposition", "double"] as const) {
     const so = byClass(ours, edit);
     const sb = byClass(base, edit);
-    rowsA.push({ metric: `fix recall, ${edit} (precision ${pct(so.correct, so.fixes).toFixed(1)} % vs ${pct(sb.correct, sb.fixes).toFixed(1)} %)`, ours: pct(so.correct, so.n), baseline: pct(sb.correct, sb.n), unit: "%" });
+    rowsA.push({
+      metric: `fix recall, ${edit} (precision ${pct(so.correct, so.fixes).toFixed(1)} % vs ${pct(sb.correct, sb.fixes).toFixed(1)} %)`,
+      ours: pct(so.correct, so.n),
+      baseline: pct(sb.correct, sb.n),
+      unit: "%",
+    });
   }
 
   // Latency over exactly 1,000 candidates.
-  const thousand = registry.slice(0, 1000);
-  const queries = generateTypos(thousand, 99).map((t) => t.input).slice(0, 3000);
+  const thousand = spellings.slice(0, 1000);
+  const queries = generateTypos(thousand, 99)
+    .map((t) => t.input)
+    .slice(0, 3000);
   const lo = latencies(oursOver(thousand), queries);
   const lb = latencies(baselineOver(thousand), queries);
   const rowsLatency: Row[] = [
-    { metric: "p50 per suggestion (1,000 candidates)", ours: percentile(lo, 50), baseline: percentile(lb, 50), unit: "ms" },
+    {
+      metric: "p50 per suggestion (1,000 candidates)",
+      ours: percentile(lo, 50),
+      baseline: percentile(lb, 50),
+      unit: "ms",
+    },
     { metric: "p95", ours: percentile(lo, 95), baseline: percentile(lb, 95), unit: "ms", target: "< 1 ms" },
     { metric: "p99", ours: percentile(lo, 99), baseline: percentile(lb, 99), unit: "ms", target: "< 1 ms" },
   ];
@@ -155,7 +217,9 @@ function main(): void {
   const pairs = readFileSync(join(typoDir, "codespell_dev.tsv"), "utf8")
     .split("\n")
     .map((l) => l.split("\t"))
-    .filter((p) => p.length === 2 && !p[1].includes(",") && !p[1].includes(" ") && p[0].toLowerCase() !== p[1].toLowerCase());
+    .filter(
+      (p) => p.length === 2 && !p[1].includes(",") && !p[1].includes(" ") && p[0].toLowerCase() !== p[1].toLowerCase(),
+    );
   const words = [...new Set(pairs.map((p) => p[1]))].sort();
   const chunk = 1000;
   const tb = { ours: { n: 0, fixes: 0, correct: 0, fixOrHint: 0 }, base: { n: 0, fixes: 0, correct: 0, fixOrHint: 0 } };
@@ -164,7 +228,10 @@ function main(): void {
     const reg = words.filter((_, i) => i % Math.ceil(words.length / chunk) === c);
     const inReg = new Set(reg);
     const cases = pairs.filter((p) => inReg.has(p[1]) && !inReg.has(p[0])).map(([input, truth]) => ({ input, truth }));
-    for (const [key, m] of [["ours", oursOver(reg)], ["base", baselineOver(reg)]] as const) {
+    for (const [key, m] of [
+      ["ours", oursOver(reg)],
+      ["base", baselineOver(reg)],
+    ] as const) {
       const s = score(m, cases);
       tb[key].n += s.n;
       tb[key].fixes += s.fixes;
@@ -173,9 +240,24 @@ function main(): void {
     }
   }
   const rowsB: Row[] = [
-    { metric: "fix precision", ours: pct(tb.ours.correct, tb.ours.fixes), baseline: pct(tb.base.correct, tb.base.fixes), unit: "%" },
-    { metric: "fix recall", ours: pct(tb.ours.correct, tb.ours.n), baseline: pct(tb.base.correct, tb.base.n), unit: "%" },
-    { metric: "fix-or-hint recall", ours: pct(tb.ours.fixOrHint, tb.ours.n), baseline: pct(tb.base.fixOrHint, tb.base.n), unit: "%" },
+    {
+      metric: "fix precision",
+      ours: pct(tb.ours.correct, tb.ours.fixes),
+      baseline: pct(tb.base.correct, tb.base.fixes),
+      unit: "%",
+    },
+    {
+      metric: "fix recall",
+      ours: pct(tb.ours.correct, tb.ours.n),
+      baseline: pct(tb.base.correct, tb.base.n),
+      unit: "%",
+    },
+    {
+      metric: "fix-or-hint recall",
+      ours: pct(tb.ours.fixOrHint, tb.ours.n),
+      baseline: pct(tb.base.fixOrHint, tb.base.n),
+      unit: "%",
+    },
   ];
 
   // (c) real LLM name errors: expected likely_fix / hints / none.
@@ -206,17 +288,52 @@ function main(): void {
   const lo2 = llmScore("ours");
   const lb2 = llmScore("base");
   const rowsC: Row[] = [
-    { metric: `fixed right (of ${lo2.fixCases} likely_fix cases)`, ours: pct(lo2.fixed, lo2.fixCases), baseline: pct(lb2.fixed, lb2.fixCases), unit: "%" },
+    {
+      metric: `fixed right (of ${lo2.fixCases} likely_fix cases)`,
+      ours: pct(lo2.fixed, lo2.fixCases),
+      baseline: pct(lb2.fixed, lb2.fixCases),
+      unit: "%",
+    },
     { metric: "fixed wrong (likely_fix cases)", ours: lo2.wrongFix, baseline: lb2.wrongFix },
-    { metric: `false fix on 'none' cases (of ${lo2.noneCases}: hallucinated names)`, ours: pct(lo2.noneFixed, lo2.noneCases), baseline: pct(lb2.noneFixed, lb2.noneCases), unit: "%", target: "0" },
-    { metric: `fix where only hints are right (of ${lo2.hintCases})`, ours: pct(lo2.hintFixed, lo2.hintCases), baseline: pct(lb2.hintFixed, lb2.hintCases), unit: "%" },
+    {
+      metric: `false fix on 'none' cases (of ${lo2.noneCases}: hallucinated names)`,
+      ours: pct(lo2.noneFixed, lo2.noneCases),
+      baseline: pct(lb2.noneFixed, lb2.noneCases),
+      unit: "%",
+      target: "0",
+    },
+    {
+      metric: `fix where only hints are right (of ${lo2.hintCases})`,
+      ours: pct(lo2.hintFixed, lo2.hintCases),
+      baseline: pct(lb2.hintFixed, lb2.hintCases),
+      unit: "%",
+    },
+  ];
+
+  // (d) one-retry convergence of a scripted agent through the real pipeline.
+  const conv = await measureConvergence();
+  const rowsD: Row[] = [
+    {
+      metric: `converged without a retry (auto-corrected), of ${conv.calls} misspelled calls`,
+      ours: pct(conv.auto, conv.calls),
+      unit: "%",
+    },
+    { metric: "converged after applying likely_fix once", ours: pct(conv.oneRetry, conv.calls), unit: "%" },
+    {
+      metric: "converged within one retry",
+      ours: pct(conv.auto + conv.oneRetry, conv.calls),
+      unit: "%",
+      target: ">= 95 %",
+    },
+    { metric: "ended on the wrong tool or parameter", ours: conv.wrong, target: "0" },
+    { metric: "auto-corrections into destructive tools", ours: conv.autoIntoDestructive, target: "0" },
   ];
 
   publish({
     name: "typos",
     title: "Typo matcher (core suggest) vs seed-001 difflib baseline",
     inputs: [
-      `registry: ${registry.length} real names (dwim tools, parameters and aliases; unit names; BFCL/LiveMCPBench/MetaTool tool and parameter names)`,
+      `registry: ${registry.length} targets with ${spellings.length} spellings (dwim tools, parameters and aliases; the units catalog, every spelling of a unit one target; BFCL/LiveMCPBench/MetaTool tool and parameter names)`,
       `generated typos: ${typos.length} (${single.length} single edits, ${double.length} double edits), seed 20261121; garbage: ${garbage.length} strings`,
       `real misspellings: ${tb.ours.n} codespell dev pairs in registries of ~1,000 correction words`,
       `real LLM name errors: ${llm.length} dev cases (BFCL, LiveMCPBench)`,
@@ -227,10 +344,24 @@ function main(): void {
       { caption: "(a) generated typos over real names", rows: rowsA, baselineLabel: "difflib baseline" },
       { caption: "latency", rows: rowsLatency, baselineLabel: "difflib baseline" },
       { caption: "(b) real misspellings (codespell, dev split)", rows: rowsB, baselineLabel: "difflib baseline" },
-      { caption: "(c) real LLM tool/parameter name errors (dev split)", rows: rowsC, baselineLabel: "difflib baseline" },
+      {
+        caption: "(c) real LLM tool/parameter name errors (dev split)",
+        rows: rowsC,
+        baselineLabel: "difflib baseline",
+      },
+      {
+        caption: "(d) scripted agent over dwim's own tools: misspelled tool and parameter names, one retry",
+        rows: rowsD,
+        baselineLabel: "–",
+      },
     ],
-    data: { registry_size: registry.length, typos: typos.length, garbage: garbage.length },
+    data: {
+      registry_targets: registry.length,
+      registry_spellings: spellings.length,
+      typos: typos.length,
+      garbage: garbage.length,
+    },
   });
 }
 
-main();
+await main();

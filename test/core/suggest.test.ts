@@ -71,6 +71,33 @@ describe("suggest tiers (recovery spec §4)", () => {
   });
 });
 
+describe("guards against plausible wrong fixes", () => {
+  it("gives a short target only one edit: rohmk is not ohm, amrin is not min", () => {
+    expect(suggest("rohmk", ["ohm", "kelvin"]).tier).not.toBe("auto");
+    expect(suggest("rohmk", ["ohm", "kelvin"]).likely_fix).toBeUndefined();
+    expect(suggest("amrin", ["min", "hour"]).likely_fix).toBeUndefined();
+  });
+
+  it("needs more than a shared prefix for a two-edit fix: purple is not purge", () => {
+    expect(suggest("purple", ["purge", "merge"]).likely_fix).toBeUndefined();
+    expect(suggest("kilogarm_per_metre", ["kilogram_per_metre"]).likely_fix).toBe("kilogram_per_metre");
+  });
+
+  it("makes a one-edit change of a short operation word a likely_fix, never an auto-correction", () => {
+    const s = suggest("set_item", ["get_item", "list_items"]);
+    expect(s.tier).toBe("likely_fix");
+    expect(s.blocked_reason).toBe("operation");
+    expect(suggest("nax_chars", ["max_chars", "limit"]).likely_fix).toBe("max_chars");
+  });
+
+  it("gives a different operation word hints only: fuzzy_search_dirs", () => {
+    const s = suggest("fuzzy_search_dirs", ["fuzzy_search_files", "fuzzy_search_content"]);
+    expect(s.tier).toBe("hints");
+    expect(s.hints[0]).toBe("fuzzy_search_files");
+    expect(s.likely_fix).toBeUndefined();
+  });
+});
+
 describe("namespaces", () => {
   const catalog = [
     "mcp__github__delete_repo",
