@@ -1,7 +1,9 @@
 /**
  * One-retry convergence (recovery spec §6): a scripted agent calls dwim's real tools through the real pipeline (router
- * middleware, validation) with a misspelled tool or parameter name; when the answer is an error with a likely_fix it
- * applies the fix mechanically and calls again. Handlers are replaced by an echo so that no file is touched.
+ * middleware, validation) with a misspelled tool or parameter name in an otherwise complete call (every required
+ * argument given a plausible value); when the answer is an error with a likely_fix it applies the fix mechanically and
+ * calls again. Handlers are replaced by an echo so that no file is touched; a case counts only when the same call
+ * with the right name passes validation (the control).
  */
 import {
   type AnyToolDefinition,
@@ -11,6 +13,7 @@ import {
   invokeTool,
   loadConfig,
   parameterNames,
+  requiredParameters,
   SessionState,
   type ToolCall,
   type Toolset,
@@ -48,7 +51,6 @@ function echoTools(): { sets: Toolset[]; tools: AnyToolDefinition[] } {
     set.tools.map(
       (t): AnyToolDefinition => ({
         ...t,
-        input: t.input.partial(),
         handler: (args: Record<string, unknown>) => ({ tool: t.name, keys: Object.keys(args) }),
       }),
     ),
@@ -87,15 +89,32 @@ export async function measureConvergence(): Promise<Convergence> {
     else result.wrong++;
   };
 
-  const names = tools.map((t) => t.name);
-  for (const typo of generateTypos(names, 11)) await run({ name: typo.input, arguments: {} }, typo.truth);
+  const baseArgs = (tool: AnyToolDefinition): Record<string, unknown> => {
+    const schema = inputJsonSchema(tool) as { properties?: Record<string, { type?: string; enum?: unknown[] }> };
+    return Object.fromEntries(requiredParameters(tool).map((p) => [p, placeholder(schema.properties?.[p] ?? {})]));
+  };
+  const passes = async (call: ToolCall) =>
+    !(await invokeTool(app.registry, call, ctx, { middleware: app.middleware })).isError;
+
+  for (const tool of tools) {
+    const args = baseArgs(tool);
+    if (!(await passes({ name: tool.name, arguments: args }))) continue;
+    for (const typo of generateTypos([tool.name], 11)) {
+      if (app.registry.lookup(typo.input)) continue;
+      await run({ name: typo.input, arguments: args }, typo.truth);
+    }
+  }
   for (const tool of tools) {
     const schema = inputJsonSchema(tool) as { properties?: Record<string, { type?: string; enum?: unknown[] }> };
     const params = parameterNames(tool);
+    const args = baseArgs(tool);
     for (const typo of generateTypos(params, 13)) {
       if (params.includes(typo.input)) continue;
-      const value = placeholder(schema.properties?.[typo.truth] ?? {});
-      await run({ name: tool.name, arguments: { [typo.input]: value } }, tool.name, typo.truth);
+      const value = typo.truth in args ? args[typo.truth] : placeholder(schema.properties?.[typo.truth] ?? {});
+      const correct = { ...args, [typo.truth]: value };
+      if (!(await passes({ name: tool.name, arguments: correct }))) continue;
+      const { [typo.truth]: _, ...rest } = correct;
+      await run({ name: tool.name, arguments: { ...rest, [typo.input]: value } }, tool.name, typo.truth);
     }
   }
   return result;

@@ -167,7 +167,15 @@ function withCorrections(error: ErrorPayload, corrections: readonly Correction[]
 }
 
 export function renderOutput(tool: AnyToolDefinition, output: ToolOutput): string {
-  const body = tool.render ? tool.render(output) : JSON.stringify(output, null, 2);
+  const json = () => JSON.stringify(output, null, 2);
+  if (!tool.render) return json();
+  let body: string;
+  try {
+    body = tool.render(output);
+  } catch {
+    // A rendering fault must not turn a successful call into an error: the structured result is what counts.
+    body = json();
+  }
   const note = output.did_you_mean ? `Did you mean: ${output.did_you_mean.message}\n` : "";
-  return tool.render ? `${note}${body}` : body;
+  return `${note}${body}`;
 }

@@ -23,15 +23,31 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** The unknown keys of `args`, each with the core matcher's verdict over the tool's parameter names. */
+/** Required parameters of a tool (those that do not accept `undefined`), in declaration order. */
+export function requiredParameters(tool: AnyToolDefinition): string[] {
+  return Object.entries(tool.input.shape)
+    .filter(([, schema]) => !(schema as z.ZodType).safeParse(undefined).success)
+    .map(([name]) => name);
+}
+
+/**
+ * An unknown key, with the core matcher's verdict over the tool's parameter names. When the matcher only has hints
+ * but exactly one required parameter is missing from `args` and it is among them, that parameter is the likely fix:
+ * the key was meant to supply it (`{tool_arme: "x"}` for a tool whose one required parameter is `tool_name`).
+ */
 export function unknownParameterError(
   tool: AnyToolDefinition,
   key: string,
   thresholds: Partial<SuggestThresholds> = {},
+  args?: Record<string, unknown>,
 ): ErrorPayload {
   const names = parameterNames(tool);
   const s = suggest(key, names, { ...thresholds, allowAuto: false, tokenMatch: true, namespaces: false });
-  const likely = s.tier === "likely_fix" || s.tier === "auto" ? s.likely_fix : undefined;
+  let likely = s.tier === "likely_fix" || s.tier === "auto" ? s.likely_fix : undefined;
+  if (!likely && args) {
+    const missing = requiredParameters(tool).filter((p) => !(p in args));
+    if (missing.length === 1 && s.hints.includes(missing[0])) likely = missing[0];
+  }
   return errorPayload({
     error: `Unknown parameter '${key}' for tool '${tool.name}'`,
     error_type: "unknown_parameter",
@@ -63,7 +79,7 @@ export function validateArguments(
   }
   const names = new Set(parameterNames(tool));
   for (const key of Object.keys(input)) {
-    if (!names.has(key)) return { ok: false, error: unknownParameterError(tool, key, thresholds) };
+    if (!names.has(key)) return { ok: false, error: unknownParameterError(tool, key, thresholds, input) };
   }
   const parsed = tool.input.safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data as Record<string, unknown> };

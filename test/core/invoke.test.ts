@@ -144,3 +144,50 @@ describe("correction log and stats", () => {
     log.append({ ts: "t", tool: "x", tier: "auto", correction_type: "typo" });
   });
 });
+
+describe("rendering", () => {
+  it("falls back to JSON when a tool's renderer throws, keeping the success", async () => {
+    const { defineTool } = await import("../../src/core/index.js");
+    const { z } = await import("zod");
+    const fragile = defineTool({
+      name: "fragile",
+      title: "Fragile",
+      description: "Renders badly.",
+      toolset: "testing",
+      input: { n: z.number() },
+      handler: (a) => ({ n: a.n }),
+      render: () => {
+        throw new Error("render bug");
+      },
+    });
+    const reg = new ToolRegistry([fragile]);
+    const config = loadConfig({ userFile: null, projectFile: null, env: {} });
+    const r = await invokeTool(
+      reg,
+      { name: "fragile", arguments: { n: 1 } },
+      createToolContext({ config, tools: [fragile], log: CorrectionLog.disabled() }),
+    );
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent).toEqual({ n: 1 });
+    expect(r.content[0].text).toContain('"n": 1');
+  });
+});
+
+describe("unknown parameter paired with a missing required one", () => {
+  it("proposes the one missing required parameter when the matcher only has it as a hint", async () => {
+    const { defineTool, unknownParameterError } = await import("../../src/core/index.js");
+    const { z } = await import("zod");
+    const tool = defineTool({
+      name: "resolve_name",
+      title: "t",
+      description: "d.",
+      toolset: "testing",
+      input: { tool_name: z.string(), verbose: z.boolean().optional() },
+      handler: () => ({}),
+    });
+    expect(unknownParameterError(tool, "tool_arme").likely_fix).toBeUndefined();
+    expect(unknownParameterError(tool, "tool_arme", {}, { tool_arme: "x" }).likely_fix).toBe("tool_name");
+    // Nothing missing: no pairing.
+    expect(unknownParameterError(tool, "tool_arme", {}, { tool_name: "a", tool_arme: "x" }).likely_fix).toBeUndefined();
+  });
+});
