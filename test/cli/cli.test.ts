@@ -1,0 +1,122 @@
+import { execFile, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { readCliValue } from "../../src/cli/toolCommand.js";
+
+const MAIN = resolve(__dirname, "../../dist/cli/main.js");
+const run = promisify(execFile);
+
+function sandbox() {
+  const dir = mkdtempSync(join(tmpdir(), "dwim-cli-"));
+  writeFileSync(join(dir, "notes.txt"), "alpha\nbeta\n");
+  const env = {
+    PATH: process.env.PATH ?? "",
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, "config"),
+    XDG_STATE_HOME: join(dir, "state"),
+  };
+  return { dir, env };
+}
+
+async function dwim(args: string[], dir: string, env: Record<string, string>) {
+  try {
+    const r = await run(process.execPath, [MAIN, ...args], { cwd: dir, env });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+describe("dwim CLI", () => {
+  it("prints its version", async () => {
+    const { dir, env } = sandbox();
+    const pkg = JSON.parse(readFileSync(resolve(__dirname, "../../package.json"), "utf8")) as { version: string };
+    expect((await dwim(["--version"], dir, env)).stdout.trim()).toBe(pkg.version);
+  });
+
+  it("runs a tool subcommand derived from its definition, human-readable and --json", async () => {
+    const { dir, env } = sandbox();
+    const human = await dwim(["read", "notes.txt"], dir, env);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain("beta");
+    const json = await dwim(["read", "notes.txt", "--json"], dir, env);
+    expect(JSON.parse(json.stdout)).toMatchObject({ total_lines: 2 });
+  });
+
+  it("fails with the structured error and exit code 1, without prompting when there is no TTY", async () => {
+    const { dir, env } = sandbox();
+    const r = await dwim(["call", "read_fiel", '{"path": "missing.txt"}', "--json"], dir, env);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout) as { error_type: string };
+    expect(out.error_type).toBeTruthy();
+    expect(r.stderr).not.toContain("Did you mean");
+  });
+
+  it("routes a misspelled tool name and aliased parameters through `call`", async () => {
+    const { dir, env } = sandbox();
+    const r = await dwim(["call", "convrt", '{"value": 5, "from": "km", "to": "mi"}', "--json"], dir, env);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { did_you_mean: { corrections: Array<{ parameter: string }> } };
+    expect(out.did_you_mean.corrections.map((c) => c.parameter)).toEqual(["name", "from", "to"]);
+  });
+
+  it("checks config: exit 0 when clean, 1 with a did-you-mean for a misspelled key", async () => {
+    const { dir, env } = sandbox();
+    expect((await dwim(["config", "check"], dir, env)).code).toBe(0);
+    mkdirSync(join(dir, ".dwim"));
+    writeFileSync(join(dir, ".dwim", "dwim.toml"), "[recovery]\nmax_hint = 2\n");
+    const bad = await dwim(["config", "check"], dir, env);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain("did you mean 'max_hints'");
+  });
+
+  it("summarises the correction log with `stats`", async () => {
+    const { dir, env } = sandbox();
+    await dwim(["call", "convrt", '{"value": 1, "from_unit": "km", "to_unit": "m"}'], dir, env);
+    await dwim(["call", "read_file", '{"pth": "notes.txt"}'], dir, env);
+    const r = await dwim(["stats", "--json"], dir, env);
+    const s = JSON.parse(r.stdout) as { total: number; by_tool: Record<string, number> };
+    expect(s.total).toBeGreaterThanOrEqual(2);
+    expect(s.by_tool).toHaveProperty("convert");
+    expect(s.by_tool).toHaveProperty("read_file");
+  });
+
+  it("refuses an unknown toolset in serve --tools with a did-you-mean", async () => {
+    const { dir, env } = sandbox();
+    const r = await dwim(["serve", "--tools", "serch"], dir, env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("Unknown toolset 'serch'");
+  });
+
+  it("asks 'Did you mean …? [Y/n]' on a terminal and re-runs with the likely_fix", () => {
+    const { dir, env } = sandbox();
+    // `script` gives the CLI a pseudo-terminal; the answer "y" comes on its stdin.
+    const cmd = `${process.execPath} ${MAIN} convert 1 kilgoram g`;
+    const r = spawnSync("script", ["-qec", cmd, "/dev/null"], {
+      cwd: dir,
+      env: { ...env, TERM: "dumb" },
+      input: "y\n",
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(r.stdout).toContain("Did you mean");
+    expect(r.stdout).toContain("kilogram");
+    expect(r.stdout).toMatch(/1000/u);
+  });
+});
+
+describe("readCliValue", () => {
+  it("reads values by their schema type and leaves unparsable ones for validation", () => {
+    expect(readCliValue("30", { type: "integer" })).toBe(30);
+    expect(readCliValue("3x", { type: "number" })).toBe("3x");
+    expect(readCliValue("false", { type: "boolean" })).toBe(false);
+    expect(readCliValue('["a","b"]', { type: "array" })).toEqual(["a", "b"]);
+    expect(readCliValue("a, b", { type: "array" })).toEqual(["a", "b"]);
+    expect(readCliValue("{bad", { type: "object" })).toBe("{bad");
+    expect(readCliValue("text", { type: "string" })).toBe("text");
+  });
+});
