@@ -11,7 +11,15 @@ import {
   sectionOf,
   summarizeLog,
 } from "../core/index.js";
-import { configSectionsOf, createApp, type DwimApp, UnknownToolsetError, VERSION } from "../server/app.js";
+import { startProxy } from "../router/index.js";
+import {
+  configSectionsOf,
+  createApp,
+  type DwimApp,
+  selectToolsets,
+  UnknownToolsetError,
+  VERSION,
+} from "../server/app.js";
 import { parseListenAddress, serveHttp } from "../server/http.js";
 import { onShutdown, serveStdio } from "../server/stdio.js";
 import { TOOLSETS } from "../server/toolsets.js";
@@ -84,6 +92,48 @@ export function buildProgram(): Command {
         );
       } else {
         await serveStdio(served);
+      }
+    });
+
+  program
+    .command("proxy")
+    .description("Serve any MCP server's tools with dwim's recovery: dwim proxy [options] -- <command> [args...]")
+    .argument("<command>", "the upstream MCP server's executable (started over stdio)")
+    .argument("[args...]", "its arguments")
+    .option("--http <host:port>", "serve Streamable HTTP instead of stdio")
+    .option("--tools <list>", "also serve these dwim toolsets, comma-separated", splitList)
+    .action(async (command: string, args: string[], opts: { http?: string; tools?: string[] }) => {
+      const proxy = await startProxy({ command, args });
+      let served: DwimApp;
+      try {
+        served = createApp({
+          toolsets: opts.tools ? selectToolsets(TOOLSETS, opts.tools) : [],
+          extraTools: proxy.tools,
+        });
+      } catch (e) {
+        await proxy.close();
+        process.stderr.write(`dwim: ${(e as Error).message}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      reportConfigErrors(served.config);
+      process.stderr.write(
+        `dwim: proxying ${proxy.tools.length} tools of ${proxy.upstream.name} ${proxy.upstream.version}\n`,
+      );
+      if (opts.http) {
+        const { host, port } = parseListenAddress(opts.http);
+        const handle = await serveHttp(served, { host, port });
+        onShutdown(async () => {
+          await handle.close();
+          await proxy.close();
+        });
+        process.stdout.write(
+          `dwim ${served.version}: MCP proxy on ${handle.url} (${served.registry.tools.length} tools)\n`,
+        );
+      } else {
+        const stdio = await serveStdio(served);
+        process.stdin.on("end", () => void proxy.close());
+        void stdio;
       }
     });
 

@@ -92,8 +92,9 @@ export function createApp(options: AppOptions = {}): DwimApp {
   const env = options.env ?? process.env;
   const available = options.toolsets ?? TOOLSETS;
   const selected = selectToolsets(available, options.only);
-  // Config sections of every known toolset are accepted even when not served, so one dwim.toml fits all.
-  const config = options.config ?? loadConfig({ cwd, env, sections: configSectionsOf(available) });
+  // Config sections of every known toolset are read even when not served (one dwim.toml fits every selection, and the
+  // router middleware fronts every call, proxied ones included).
+  const config = options.config ?? loadConfig({ cwd, env, sections: configSectionsOf([...TOOLSETS, ...available]) });
   const tools = [...selected.flatMap((t) => t.tools), ...(options.extraTools ?? [])];
   const registry = new ToolRegistry(tools);
   const middleware = (options.middleware ?? createRouterMiddleware)(tools, config);

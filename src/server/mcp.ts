@@ -23,6 +23,13 @@ export function toMcpTool(tool: AnyToolDefinition): Tool {
   };
 }
 
+/** Calls in progress across every server of this process: shutdown on end of input waits for them. */
+let inFlight = 0;
+
+export function callsInFlight(): number {
+  return inFlight;
+}
+
 export function createMcpServer(app: DwimApp, session: SessionState = new SessionState()): Server {
   const server = new Server(
     { name: "dwim", version: app.version },
@@ -32,13 +39,17 @@ export function createMcpServer(app: DwimApp, session: SessionState = new Sessio
   const ctx = app.context(session);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const result = await invokeTool(
-      app.registry,
-      { name: request.params.name, arguments: request.params.arguments },
-      { ...ctx, signal: extra.signal },
-      { middleware: app.middleware },
-    );
-    return result;
+    inFlight++;
+    try {
+      return await invokeTool(
+        app.registry,
+        { name: request.params.name, arguments: request.params.arguments },
+        { ...ctx, signal: extra.signal },
+        { middleware: app.middleware },
+      );
+    } finally {
+      inFlight--;
+    }
   });
   return server;
 }

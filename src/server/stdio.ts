@@ -2,7 +2,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { SessionState } from "../core/index.js";
 import type { DwimApp } from "./app.js";
-import { createMcpServer } from "./mcp.js";
+import { callsInFlight, createMcpServer } from "./mcp.js";
 
 export async function serveStdio(app: DwimApp): Promise<{ close(): Promise<void> }> {
   const server = createMcpServer(app, new SessionState("stdio"));
@@ -13,8 +13,14 @@ export async function serveStdio(app: DwimApp): Promise<{ close(): Promise<void>
   onShutdown(close);
   await server.connect(transport);
   process.stderr.write(`dwim ${app.version}: serving ${app.registry.tools.length} tools over stdio\n`);
-  // The client closing stdin ends the session.
-  process.stdin.on("end", () => void close().then(() => process.exit(0)));
+  // The client closing stdin ends the session, once the calls it already sent have been answered.
+  process.stdin.on(
+    "end",
+    () =>
+      void drain()
+        .then(close)
+        .then(() => process.exit(0)),
+  );
   return { close };
 }
 
@@ -33,4 +39,14 @@ export function onShutdown(close: () => Promise<void>): void {
   };
   process.once("SIGINT", handler);
   process.once("SIGTERM", handler);
+}
+
+/** Resolves when no call is in progress (or after the default tool budget, so a stuck call cannot hold the exit). */
+async function drain(limitMs = 30_000): Promise<void> {
+  const start = Date.now();
+  // A request read just before end of input may not have reached its handler yet: give it a turn.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  while (callsInFlight() > 0 && Date.now() - start < limitMs) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
