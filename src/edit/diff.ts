@@ -1,0 +1,216 @@
+/**
+ * Myers diff (O(ND)) over character or line sequences, as hunks in the coordinates of both sides; plus the unified
+ * diff shown to the agent. Large inputs fall back from characters to lines, so work stays bounded.
+ */
+
+/** a[aStart, aEnd) was replaced by b[bStart, bEnd). */
+export interface Hunk {
+  aStart: number;
+  aEnd: number;
+  bStart: number;
+  bEnd: number;
+}
+
+/** Myers on number sequences; undefined when the edit distance exceeds maxD. */
+export function diffSequences(a: ArrayLike<number>, b: ArrayLike<number>, maxD: number): Hunk[] | undefined {
+  let pre = 0;
+  while (pre < a.length && pre < b.length && a[pre] === b[pre]) pre++;
+  let suf = 0;
+  while (suf < a.length - pre && suf < b.length - pre && a[a.length - 1 - suf] === b[b.length - 1 - suf]) suf++;
+  const n = a.length - pre - suf;
+  const m = b.length - pre - suf;
+  if (n === 0 && m === 0) return [];
+  if (n === 0 || m === 0) return [{ aStart: pre, aEnd: pre + n, bStart: pre, bEnd: pre + m }];
+  const max = Math.min(n + m, maxD);
+  const offset = max + 1;
+  const v = new Int32Array(2 * max + 3);
+  const trace: Int32Array[] = [];
+  let found = -1;
+  for (let d = 0; d <= max && found < 0; d++) {
+    trace.push(v.slice());
+    for (let k = -d; k <= d; k += 2) {
+      let x: number;
+      if (k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1])) x = v[offset + k + 1];
+      else x = v[offset + k - 1] + 1;
+      let y = x - k;
+      while (x < n && y < m && a[pre + x] === b[pre + y]) {
+        x++;
+        y++;
+      }
+      v[offset + k] = x;
+      if (x >= n && y >= m) {
+        found = d;
+        break;
+      }
+    }
+  }
+  if (found < 0) return undefined;
+  // Walk back through the trace collecting the edit path, then group consecutive edits into hunks.
+  const edits: Array<[number, number, number, number]> = []; // [x0, y0, x1, y1] of each single edit step
+  let x = n;
+  let y = m;
+  for (let d = found; d > 0; d--) {
+    const vd = trace[d];
+    const k = x - y;
+    const down = k === -d || (k !== d && vd[offset + k - 1] < vd[offset + k + 1]);
+    const prevK = down ? k + 1 : k - 1;
+    const prevX = vd[offset + prevK];
+    const prevY = prevX - prevK;
+    const midX = down ? prevX : prevX + 1;
+    edits.push([prevX, prevY, midX, midX - k]);
+    x = prevX;
+    y = prevY;
+  }
+  edits.reverse();
+  const hunks: Hunk[] = [];
+  for (const [x0, y0, x1, y1] of edits) {
+    const last = hunks[hunks.length - 1];
+    if (last && last.aEnd === pre + x0 && last.bEnd === pre + y0) {
+      last.aEnd = pre + x1;
+      last.bEnd = pre + y1;
+    } else hunks.push({ aStart: pre + x0, aEnd: pre + x1, bStart: pre + y0, bEnd: pre + y1 });
+  }
+  return hunks;
+}
+
+function codes(s: string): Uint16Array {
+  const out = new Uint16Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+}
+
+/** Line ids (shared dictionary) and the offset where each line starts, with a sentinel at the end. */
+function lineTokens(s: string, dict: Map<string, number>): { ids: number[]; starts: number[] } {
+  const ids: number[] = [];
+  const starts: number[] = [];
+  let pos = 0;
+  while (pos < s.length) {
+    const nl = s.indexOf("\n", pos);
+    const end = nl === -1 ? s.length : nl + 1;
+    const line = s.slice(pos, end);
+    let id = dict.get(line);
+    if (id === undefined) {
+      id = dict.size;
+      dict.set(line, id);
+    }
+    ids.push(id);
+    starts.push(pos);
+    pos = end;
+  }
+  starts.push(s.length);
+  return { ids, starts };
+}
+
+const CHAR_MAX_D = 600;
+
+/**
+ * Character hunks from `a` to `b`. Small differences are diffed per character; otherwise per line, and each changed
+ * block of lines per character when that stays cheap (else the block is one hunk).
+ */
+export function diffChars(a: string, b: string): Hunk[] {
+  const direct = diffSequences(codes(a), codes(b), CHAR_MAX_D);
+  if (direct) return direct;
+  const dict = new Map<string, number>();
+  const la = lineTokens(a, dict);
+  const lb = lineTokens(b, dict);
+  const lines = diffSequences(la.ids, lb.ids, 4000) ?? [
+    { aStart: 0, aEnd: la.ids.length, bStart: 0, bEnd: lb.ids.length },
+  ];
+  const out: Hunk[] = [];
+  for (const h of lines) {
+    const aS = la.starts[h.aStart];
+    const aE = la.starts[h.aEnd];
+    const bS = lb.starts[h.bStart];
+    const bE = lb.starts[h.bEnd];
+    const inner = diffSequences(codes(a.slice(aS, aE)), codes(b.slice(bS, bE)), CHAR_MAX_D);
+    if (!inner) out.push({ aStart: aS, aEnd: aE, bStart: bS, bEnd: bE });
+    else
+      for (const i of inner)
+        out.push({ aStart: aS + i.aStart, aEnd: aS + i.aEnd, bStart: bS + i.bStart, bEnd: bS + i.bEnd });
+  }
+  return out;
+}
+
+/** Unified diff of two LF texts with 3 lines of context, cut to `maxBytes`. */
+export function unifiedDiff(path: string, before: string, after: string, maxBytes = 4096): string {
+  const dict = new Map<string, number>();
+  const split = (s: string) => (s === "" ? [] : s.replace(/\n$/u, "").split("\n"));
+  const al = split(before);
+  const bl = split(after);
+  const id = (l: string) => {
+    let v = dict.get(l);
+    if (v === undefined) {
+      v = dict.size;
+      dict.set(l, v);
+    }
+    return v;
+  };
+  const hunks = diffSequences(al.map(id), bl.map(id), 20000) ?? [
+    { aStart: 0, aEnd: al.length, bStart: 0, bEnd: bl.length },
+  ];
+  const out: string[] = [`--- a/${path}`, `+++ b/${path}`];
+  const ctx = 3;
+  let i = 0;
+  while (i < hunks.length) {
+    let j = i;
+    while (j + 1 < hunks.length && hunks[j + 1].aStart - hunks[j].aEnd <= 2 * ctx) j++;
+    const aFrom = Math.max(0, hunks[i].aStart - ctx);
+    const aTo = Math.min(al.length, hunks[j].aEnd + ctx);
+    const bFrom = hunks[i].bStart - (hunks[i].aStart - aFrom);
+    const bTo = hunks[j].bEnd + (aTo - hunks[j].aEnd);
+    out.push(`@@ -${aFrom + 1},${aTo - aFrom} +${bFrom + 1},${bTo - bFrom} @@`);
+    let pos = aFrom;
+    for (let k = i; k <= j; k++) {
+      const h = hunks[k];
+      for (; pos < h.aStart; pos++) out.push(` ${al[pos]}`);
+      for (let x = h.aStart; x < h.aEnd; x++) out.push(`-${al[x]}`);
+      for (let y = h.bStart; y < h.bEnd; y++) out.push(`+${bl[y]}`);
+      pos = h.aEnd;
+    }
+    for (; pos < aTo; pos++) out.push(` ${al[pos]}`);
+    i = j + 1;
+  }
+  let text = `${out.join("\n")}\n`;
+  if (Buffer.byteLength(text) > maxBytes) {
+    text = `${text.slice(0, maxBytes - 40).replace(/\n[^\n]*$/u, "")}\n… (diff cut at ${maxBytes} bytes)\n`;
+  }
+  return text;
+}
+
+const TOKEN = /[\p{L}\p{N}_$]+|[ \t]+|\n|[\s\S]/gu;
+
+/** Token boundaries (start offsets, plus the end) of words, runs of blanks, newlines and single other characters. */
+function tokenize(s: string, dict: Map<string, number>): { ids: number[]; starts: number[] } {
+  const ids: number[] = [];
+  const starts: number[] = [];
+  for (const m of s.matchAll(TOKEN)) {
+    let id = dict.get(m[0]);
+    if (id === undefined) {
+      id = dict.size;
+      dict.set(m[0], id);
+    }
+    ids.push(id);
+    starts.push(m.index ?? 0);
+  }
+  starts.push(s.length);
+  return { ids, starts };
+}
+
+/**
+ * Hunks over tokens, in character offsets. A run of blanks or an identifier is never split, so a three-way merge
+ * cannot borrow a file's trailing spaces as the indentation of a new line, or wedge a space inside a renamed word.
+ */
+export function diffTokens(a: string, b: string): Hunk[] {
+  const dict = new Map<string, number>();
+  const ta = tokenize(a, dict);
+  const tb = tokenize(b, dict);
+  const hunks = diffSequences(ta.ids, tb.ids, 3000) ?? [
+    { aStart: 0, aEnd: ta.ids.length, bStart: 0, bEnd: tb.ids.length },
+  ];
+  return hunks.map((h) => ({
+    aStart: ta.starts[h.aStart],
+    aEnd: ta.starts[h.aEnd],
+    bStart: tb.starts[h.bStart],
+    bEnd: tb.starts[h.bEnd],
+  }));
+}

@@ -1,0 +1,300 @@
+/**
+ * edit_file: path checks, decoding, the pipeline (plan.ts), the optional LLM stage, and the write. Everything a
+ * call reports (strategy, line ranges, diff, snippet, hashes, did_you_mean) is assembled here.
+ */
+import { type Correction, didYouMean } from "../core/corrections.js";
+import { isToolError, ToolError } from "../core/errors.js";
+import type { ToolContext, ToolOutput } from "../core/tool.js";
+import type { EditConfig } from "./config.js";
+import { findAll } from "./correct/canonical.js";
+import {
+  cachedProposal,
+  correctorAllowedFor,
+  correctorFromConfig,
+  type EditCorrector,
+  INSTRUCTION,
+} from "./correct/llm.js";
+import { clip } from "./diagnostics.js";
+import { unifiedDiff } from "./diff.js";
+import { notFoundError, resolveEditPath, seenHashes } from "./paths.js";
+import { type Plan, planEdit, validateStrings } from "./plan.js";
+import { numberedLine, readBytes } from "./read.js";
+import {
+  type DecodedFile,
+  decodeFile,
+  type LineRange,
+  lineStarts,
+  rangeOf,
+  type Span,
+  sha256Hex,
+  spliceSpans,
+  toLf,
+} from "./text.js";
+import { createFile, existsError, replaceFile } from "./write.js";
+
+export interface EditArgs {
+  path: string;
+  old_str: string;
+  new_str: string;
+  expected_replacements?: number;
+  replace_all?: boolean;
+  dry_run?: boolean;
+  expected_hash?: string;
+}
+
+export interface EditDeps {
+  config: EditConfig;
+  /** Overrides the corrector built from config (tests, embedding). */
+  corrector?: EditCorrector;
+  env?: Record<string, string | undefined>;
+}
+
+const SNIPPET_CONTEXT = 3;
+const SNIPPET_BYTES = 2048;
+
+function debugSink(deps: EditDeps): ((stage: string, detail: Record<string, unknown>) => void) | undefined {
+  const env = deps.env ?? process.env;
+  const on = deps.config.debug || /(^|,)(edit|all|\*)(,|$)/u.test(env.DWIM_DEBUG ?? "");
+  if (!on) return undefined;
+  return (stage, detail) => process.stderr.write(`${JSON.stringify({ tool: "edit_file", stage, ...detail })}\n`);
+}
+
+export async function editFileTool(args: EditArgs, ctx: ToolContext, deps: EditDeps): Promise<ToolOutput> {
+  const resolved = resolveEditPath(args.path, ctx);
+  const expected = args.expected_replacements ?? 1;
+  if (args.old_str === "") return createOrFill(args, ctx, resolved.absolute, resolved.stat, deps);
+  if (!resolved.stat) throw notFoundError(args.path, resolved.absolute);
+  validateStrings(args.old_str, args.new_str);
+  const stat = resolved.stat;
+  const file = decodeFile(readBytes(resolved.absolute, args.path, stat.size, deps.config.max_file_bytes), args.path);
+  if (args.expected_hash !== undefined && args.expected_hash.toLowerCase() !== file.sha256) {
+    throw new ToolError({
+      error: `'${args.path}' changed since the hash you hold was taken; nothing was written`,
+      error_type: "EDIT_FILE_CHANGED",
+      parameter: "expected_hash",
+      got: args.expected_hash,
+      current_sha256: file.sha256,
+      hints: ["Re-read the file with read_file and redo the edit against its current text"],
+    });
+  }
+  const trace = debugSink(deps);
+  let plan: Plan;
+  try {
+    plan = planEdit(file, {
+      old_str: args.old_str,
+      new_str: args.new_str,
+      expected_replacements: expected,
+      replace_all: args.replace_all === true,
+      fuzzy_policy: deps.config.fuzzy_policy,
+      fuzzy_work_budget: deps.config.fuzzy_work_budget,
+      signal: ctx.signal,
+      trace,
+    });
+  } catch (e) {
+    if (!isToolError(e) || e.errorType !== "EDIT_NO_OCCURRENCE_FOUND") throw e;
+    const fromLlm = await llmStage(args, file, expected, e, deps, ctx.signal);
+    trace?.("llm", { outcome: fromLlm ? "applied" : "none" });
+    if (!fromLlm) {
+      throw staleAware(e, ctx, resolved.absolute, file.sha256);
+    }
+    plan = fromLlm;
+  }
+  const spliced = spliceSpans(file, plan.spans);
+  if (spliced.bytes.equals(file.bytes)) {
+    throw new ToolError({
+      error: "Carried into the file's style, new_str equals the text it replaces: the edit would change nothing",
+      error_type: "EDIT_NO_CHANGE",
+      parameter: "new_str",
+      hints: ["Indentation, trailing spaces and quote style follow the file; change the content itself"],
+    });
+  }
+  if (ctx.signal?.aborted) {
+    throw new ToolError({ error: "The edit was cancelled; the file is unchanged", error_type: "EDIT_WRITE_ERROR" });
+  }
+  let atomic = true;
+  if (!args.dry_run) {
+    atomic = replaceFile(resolved.absolute, spliced.bytes, stat, file.sha256).atomic;
+    seenHashes(ctx).set(resolved.absolute, sha256Hex(spliced.bytes));
+  }
+  trace?.("write", { dry_run: args.dry_run === true, atomic, strategy: plan.strategy });
+  return successOutput(args, file, plan, spliced.bytes, atomic);
+}
+
+async function createOrFill(
+  args: EditArgs,
+  ctx: ToolContext,
+  absolute: string,
+  stat: ReturnType<typeof resolveEditPath>["stat"],
+  deps: EditDeps,
+): Promise<ToolOutput> {
+  validateStrings(args.old_str, args.new_str);
+  if (stat && stat.size > 0) throw existsError(args.path);
+  const bytes = Buffer.from(args.new_str, "utf8");
+  const after = sha256Hex(bytes);
+  let atomic = true;
+  if (!args.dry_run) {
+    if (stat) atomic = replaceFile(absolute, bytes, stat, sha256Hex(Buffer.alloc(0))).atomic;
+    else createFile(absolute, bytes);
+    seenHashes(ctx).set(absolute, after);
+  }
+  debugSink(deps)?.("create", { created: !stat, dry_run: args.dry_run === true });
+  const lf = toLf(args.new_str);
+  const out: ToolOutput = {
+    path: args.path,
+    replacements: 1,
+    strategy: "exact",
+    line_ranges: lf === "" ? [] : [rangeOf(lineStarts(lf), 0, lf.length)],
+    diff: unifiedDiff(args.path, "", lf),
+    snippet: snippetOf(lf, 1, Math.min(1 + SNIPPET_CONTEXT * 2, lf.split("\n").length)),
+    sha256_before: stat ? sha256Hex(Buffer.alloc(0)) : null,
+    sha256_after: after,
+    eol: lf.includes("\n") ? (args.new_str.includes("\r\n") ? "crlf" : "lf") : "none",
+    atomic,
+  };
+  if (!stat) out.created = true;
+  if (args.dry_run) out.dry_run = true;
+  return out;
+}
+
+function successOutput(args: EditArgs, file: DecodedFile, plan: Plan, bytes: Buffer, atomic: boolean): ToolOutput {
+  const after = decodeFile(bytes, args.path).lf;
+  const starts = lineStarts(after);
+  const ranges: LineRange[] = [];
+  let delta = 0;
+  for (const s of [...plan.spans].sort((a, b) => a.start - b.start)) {
+    const start = s.start + delta;
+    ranges.push(rangeOf(starts, start, start + s.text.length));
+    delta += s.text.length - (s.end - s.start);
+  }
+  const first = ranges[0];
+  const out: ToolOutput = {
+    path: args.path,
+    replacements: plan.spans.length,
+    strategy: plan.strategy,
+    line_ranges: ranges.slice(0, 20),
+    diff: unifiedDiff(args.path, file.lf, after),
+    snippet: first ? snippetOf(after, first.start_line - SNIPPET_CONTEXT, first.end_line + SNIPPET_CONTEXT) : "",
+    sha256_before: file.sha256,
+    sha256_after: sha256Hex(bytes),
+    eol: file.eol,
+    atomic,
+  };
+  if (args.dry_run) out.dry_run = true;
+  if (plan.strategy !== "exact") out.did_you_mean = didYouMean(plan.corrections, correctionMessage(plan, ranges));
+  return out;
+}
+
+function correctionMessage(plan: Plan, ranges: readonly LineRange[]): string {
+  const where = ranges.map((r) =>
+    r.start_line === r.end_line ? `line ${r.start_line}` : `lines ${r.start_line}–${r.end_line}`,
+  );
+  const kinds = [...new Set(plan.corrections.filter((c) => c.parameter === "old_str").map((c) => c.correction_type))];
+  const carried = plan.corrections.some((c) => c.parameter === "new_str");
+  return (
+    `old_str matched ${where.join(", ")} after ${kinds.join(" + ").replaceAll("_", " ")} (${plan.strategy})` +
+    (carried ? "; new_str was adjusted the same way" : "")
+  );
+}
+
+/** `read_file` lines [from, to] of an LF text, cut to 2 KB. */
+function snippetOf(lf: string, from: number, to: number): string {
+  const lines = lf.replace(/\n$/u, "").split("\n");
+  const a = Math.max(1, from);
+  const b = Math.min(lines.length, to);
+  const out: string[] = [];
+  let size = 0;
+  for (let n = a; n <= b; n++) {
+    const line = numberedLine(n, clip(lines[n - 1], 300));
+    size += line.length + 1;
+    if (size > SNIPPET_BYTES) break;
+    out.push(line);
+  }
+  return out.join("\n");
+}
+
+/** Adds the "file changed since your last read" hint when this session saw another version of the file. */
+function staleAware(e: ToolError, ctx: ToolContext, absolute: string, current: string): ToolError {
+  const seen = seenHashes(ctx).get(absolute);
+  if (seen === undefined || seen === current) return e;
+  const p = e.payload;
+  return new ToolError({
+    ...p,
+    hints: ["The file changed since your last read_file: re-read it before retrying", ...p.hints].slice(0, 4),
+    current_sha256: current,
+  });
+}
+
+async function llmStage(
+  args: EditArgs,
+  file: DecodedFile,
+  expected: number,
+  failure: ToolError,
+  deps: EditDeps,
+  signal?: AbortSignal,
+): Promise<Plan | undefined> {
+  if (deps.config.llm_fixer === "off" || args.replace_all || !correctorAllowedFor(args.path)) return undefined;
+  const corrector = deps.corrector ?? correctorFromConfig(deps.config.llm, deps.env);
+  if (!corrector) return undefined;
+  const proposal = await cachedProposal(
+    corrector,
+    {
+      instruction: INSTRUCTION,
+      path: args.path,
+      old_str: args.old_str,
+      new_str: args.new_str,
+      expected_replacements: expected,
+      error: failure.message,
+      file: excerpt(file.lf, failure),
+    },
+    file.sha256,
+    signal,
+  );
+  if (!proposal) return undefined;
+  const old = toLf(proposal.old_str);
+  const hits = findAll(file.lf, old);
+  // The proposal must pass the exact stage with exactly the expected count, like any other correction (RL3).
+  if (hits.length !== expected || proposal.old_str === proposal.new_str) return undefined;
+  const neu = toLf(proposal.new_str);
+  if (deps.config.llm_fixer === "hint") {
+    if (failure.payload.likely_fix === undefined) failure.payload.likely_fix = { old_str: old, new_str: neu };
+    return undefined;
+  }
+  const corrections: Correction[] = [
+    {
+      parameter: "old_str",
+      original: clip(args.old_str, 300),
+      corrected: clip(old, 300),
+      correction_type: "llm",
+      confidence: 0.8,
+    },
+  ];
+  if (neu !== toLf(args.new_str)) {
+    corrections.push({
+      parameter: "new_str",
+      original: clip(args.new_str, 300),
+      corrected: clip(neu, 300),
+      correction_type: "llm",
+      confidence: 0.8,
+    });
+  }
+  const spans: Span[] = hits.map((p) => ({ start: p, end: p + old.length, text: neu }));
+  return { strategy: "llm", spans, corrections, confidence: 0.8 };
+}
+
+const EXCERPT_LIMIT = 64 * 1024;
+
+/** The whole file when small, else ±20 lines around each candidate of the failure. */
+function excerpt(lf: string, failure: ToolError): string {
+  if (lf.length <= EXCERPT_LIMIT) return lf;
+  const lines = lf.split("\n");
+  const cands = (failure.payload.candidates ?? []) as LineRange[];
+  const parts = cands.map((c) => {
+    const a = Math.max(1, c.start_line - 20);
+    const b = Math.min(lines.length, c.end_line + 20);
+    return lines
+      .slice(a - 1, b)
+      .map((l, i) => numberedLine(a + i, l))
+      .join("\n");
+  });
+  return parts.length > 0 ? parts.join("\n…\n") : lines.slice(0, 400).join("\n");
+}

@@ -1,0 +1,117 @@
+/**
+ * read_file: numbered lines in the one format edit_file recognises and strips when an agent pastes them back
+ * (`String(n).padStart(6) + "\t" + text`, the `cat -n` layout); the file's hash for `expected_hash`.
+ */
+import { readFileSync } from "node:fs";
+import { ToolError } from "../core/errors.js";
+import type { ToolContext } from "../core/tool.js";
+import { notFoundError, resolveEditPath, seenHashes } from "./paths.js";
+import { decodeFile, type EolStyle } from "./text.js";
+
+export const MAX_LINE_CHARS = 2000;
+export const DEFAULT_LIMIT = 2000;
+export const MAX_LIMIT = 5000;
+
+export interface ReadArgs {
+  path: string;
+  offset?: number;
+  limit?: number;
+  line_numbers?: boolean;
+}
+
+export interface ReadOutput {
+  [key: string]: unknown;
+  path: string;
+  content: string;
+  start_line: number;
+  end_line: number;
+  total_lines: number;
+  has_more: boolean;
+  next_offset?: number;
+  truncated_lines?: number[];
+  sha256: string;
+  eol: EolStyle;
+  bom: boolean;
+  final_newline: boolean;
+}
+
+/** One line as read_file shows it. */
+export function numberedLine(n: number, text: string): string {
+  return `${String(n).padStart(6)}\t${text}`;
+}
+
+export function readBytes(absolute: string, path: string, size: number, maxBytes: number): Buffer {
+  if (size > maxBytes) {
+    throw new ToolError({
+      error: `'${path}' is ${size} bytes, over the limit of ${maxBytes}`,
+      error_type: "EDIT_FILE_READ_ERROR",
+      parameter: "path",
+      got: size,
+      expected: `<= ${maxBytes} bytes`,
+      hints: ["Raise edit.max_file_bytes in dwim.toml, or search the file instead of reading it"],
+    });
+  }
+  try {
+    return readFileSync(absolute);
+  } catch (e) {
+    throw new ToolError({
+      error: `Cannot read '${path}': ${(e as Error).message.split("\n")[0]}`,
+      error_type: "EDIT_FILE_READ_ERROR",
+      parameter: "path",
+      got: path,
+    });
+  }
+}
+
+export function readFileTool(args: ReadArgs, ctx: ToolContext, maxBytes: number): ReadOutput {
+  const resolved = resolveEditPath(args.path, ctx);
+  if (!resolved.stat) throw notFoundError(args.path, resolved.absolute);
+  const file = decodeFile(readBytes(resolved.absolute, args.path, resolved.stat.size, maxBytes), args.path);
+  seenHashes(ctx).set(resolved.absolute, file.sha256);
+  const lines = file.lf === "" ? [] : file.lf.replace(/\n$/u, "").split("\n");
+  const total = lines.length;
+  const offset = args.offset ?? 1;
+  const limit = Math.min(args.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
+  if (offset > Math.max(total, 1)) {
+    const last = Math.max(1, total - limit + 1);
+    throw new ToolError({
+      error: `offset ${offset} is past the end of '${args.path}', which has ${total} lines`,
+      error_type: "EDIT_INVALID_ARGUMENT",
+      parameter: "offset",
+      got: offset,
+      expected: `1..${Math.max(total, 1)}`,
+      likely_fix: { offset: last },
+      hints: [`The file has ${total} lines`],
+    });
+  }
+  const from = offset - 1;
+  const to = Math.min(total, from + limit);
+  const numbers = args.line_numbers ?? true;
+  const truncated: number[] = [];
+  const out: string[] = [];
+  for (let i = from; i < to; i++) {
+    let text = lines[i];
+    if (text.length > MAX_LINE_CHARS) {
+      text = text.slice(0, MAX_LINE_CHARS);
+      truncated.push(i + 1);
+    }
+    // A lone CR (not part of CRLF) is not shown either: it would move the terminal's cursor.
+    text = text.replaceAll("\r", "");
+    out.push(numbers ? numberedLine(i + 1, text) : text);
+  }
+  const result: ReadOutput = {
+    path: args.path,
+    content: out.join("\n"),
+    start_line: total === 0 ? 0 : offset,
+    end_line: to,
+    total_lines: total,
+    has_more: to < total,
+    sha256: file.sha256,
+    eol: file.eol,
+    bom: file.bom,
+    final_newline: file.finalNewline,
+  };
+  if (to < total) result.next_offset = to + 1;
+  if (truncated.length > 0) result.truncated_lines = truncated;
+  return result;
+}

@@ -1,0 +1,85 @@
+/** The edit toolset's definitions: the MCP tools, CLI subcommands (`dwim read`, `dwim edit`) and docs come from here. */
+import { z } from "zod";
+import { sectionOf } from "../core/config.js";
+import { defineTool, type ToolOutput } from "../core/tool.js";
+import { editSection } from "./config.js";
+import { editFileTool } from "./edit.js";
+import { DEFAULT_LIMIT, MAX_LIMIT, readFileTool } from "./read.js";
+
+export const readFile = defineTool({
+  name: "read_file",
+  title: "Read a file",
+  description:
+    "Read a text file as numbered lines (`cat -n` layout: the number, a TAB, the text), with its sha256 for edit_file's expected_hash. " +
+    "Pasting these lines into edit_file's old_str works: the prefixes are recognised and stripped.",
+  toolset: "edit",
+  keywords: ["read", "open", "view", "show", "cat", "file", "lines", "contents"],
+  aliases: ["cat", "view_file"],
+  input: {
+    path: z.string().describe("File to read, relative to the working directory or absolute inside an allowed root"),
+    offset: z.number().int().min(1).optional().describe("First line to show (1-based); default 1"),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_LIMIT)
+      .optional()
+      .describe(`Number of lines to show; default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}`),
+    line_numbers: z.boolean().optional().describe("Prefix each line with its number and a TAB; default true"),
+  },
+  paramAliases: { file_path: "path", filepath: "path", file: "path" },
+  annotations: { readOnlyHint: true, idempotentHint: true },
+  cli: { command: "read", positional: ["path"] },
+  handler: (args, ctx) => readFileTool(args, ctx, sectionOf(ctx.config, editSection).max_file_bytes),
+  render: (output: ToolOutput) => String(output.content ?? ""),
+});
+
+export const editFile = defineTool({
+  name: "edit_file",
+  title: "Edit a file",
+  description:
+    "Replace old_str with new_str in a file (exactly expected_replacements occurrences, default 1), or create the file when old_str is empty. " +
+    "When old_str is only almost right (over-escaped, re-indented, other quotes or line endings, pasted with read_file line numbers), " +
+    "the edit is corrected when the match is provably unique and reported in did_you_mean; otherwise the error lists the closest text with line ranges.",
+  toolset: "edit",
+  keywords: ["edit", "replace", "modify", "change", "write", "patch", "create", "str_replace", "file"],
+  aliases: ["str_replace"],
+  input: {
+    path: z.string().describe("File to edit or create"),
+    old_str: z.string().describe("Text to replace, copied from the file; empty to create a new file"),
+    new_str: z.string().describe("Replacement text"),
+    expected_replacements: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe("How many occurrences of old_str to replace; default 1. A different count is an error"),
+    replace_all: z.boolean().optional().describe("Replace every exact occurrence (no corrections then)"),
+    dry_run: z.boolean().optional().describe("Report the diff without writing"),
+    expected_hash: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/u)
+      .optional()
+      .describe("sha256 of the file as read_file or edit_file last reported it; a changed file is refused"),
+  },
+  paramAliases: {
+    file_path: "path",
+    old_string: "old_str",
+    oldText: "old_str",
+    new_string: "new_str",
+    newText: "new_str",
+    allow_multiple: "replace_all",
+  },
+  noAutoCorrect: ["path"],
+  annotations: { destructiveHint: true, idempotentHint: false },
+  cli: { command: "edit", positional: ["path"] },
+  handler: (args, ctx) => editFileTool(args, ctx, { config: sectionOf(ctx.config, editSection) }),
+  render: (output: ToolOutput) => {
+    const ranges = (output.line_ranges as Array<{ start_line: number; end_line: number }>) ?? [];
+    const where = ranges.map((r) =>
+      r.start_line === r.end_line ? `${r.start_line}` : `${r.start_line}-${r.end_line}`,
+    );
+    const head = `${output.dry_run ? "Would edit" : output.created ? "Created" : "Edited"} ${String(output.path)}: ${String(output.replacements)} replacement(s) at line(s) ${where.join(", ")} (${String(output.strategy)})`;
+    return `${head}\n${String(output.diff ?? "")}`;
+  },
+});

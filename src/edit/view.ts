@@ -1,0 +1,78 @@
+/** The file as the pipeline stages see it: lazily computed line tables, the canonical searcher, span snapping. */
+import { CanonicalSearcher } from "./correct/search.js";
+import { detectUnit, type Unit } from "./correct/transplant.js";
+import { type DecodedFile, type LineRange, lineOf, lineStarts, rangeOf } from "./text.js";
+
+/** Lazily computed views of the file shared by the stages. */
+export class FileView {
+  private starts?: number[];
+  private lines?: string[];
+  private unit?: Unit;
+  readonly search: CanonicalSearcher;
+
+  constructor(readonly file: DecodedFile) {
+    this.search = new CanonicalSearcher(file.lf, () => this.lineStarts());
+  }
+
+  get lf(): string {
+    return this.file.lf;
+  }
+
+  lineStarts(): number[] {
+    this.starts ??= lineStarts(this.file.lf);
+    return this.starts;
+  }
+
+  lineTexts(): string[] {
+    this.lines ??= this.file.lf.split("\n");
+    return this.lines;
+  }
+
+  /** The indentation unit of the code around offset `at` (±300 lines: local style, and cheap on large files). */
+  indentUnit(at: number): Unit {
+    if (this.unit === undefined) {
+      const starts = this.lineStarts();
+      const line = lineOf(starts, at) - 1;
+      const from = starts[Math.max(0, line - 300)];
+      const to = line + 300 < starts.length ? starts[line + 300] : this.lf.length;
+      this.unit = detectUnit(this.lf.slice(from, to).split("\n"));
+    }
+    return this.unit;
+  }
+
+  range(start: number, end: number): LineRange {
+    return rangeOf(this.lineStarts(), start, end);
+  }
+}
+
+export interface SnappedSpan {
+  start: number;
+  end: number;
+  midLine: boolean;
+}
+
+/** Snaps a canonical hit to the line start when only indentation precedes it, and over trailing blanks when old has them. */
+export function snap(view: FileView, old: string, span: { start: number; end: number }): SnappedSpan {
+  const lf = view.lf;
+  let { start, end } = span;
+  const lineStart = lf.lastIndexOf("\n", start - 1) + 1;
+  const midLine = !/^[ \t]*$/u.test(lf.slice(lineStart, start));
+  if (!midLine) start = lineStart;
+  if (/[ \t]$/u.test(old)) {
+    while (end < lf.length && (lf[end] === " " || lf[end] === "\t")) end++;
+  }
+  if (old.endsWith("\n") && lf[end - 1] !== "\n") {
+    const nl = lf.indexOf("\n", end);
+    if (nl !== -1 && /^[ \t]*$/u.test(lf.slice(end, nl))) end = nl + 1;
+  }
+  return { start, end, midLine };
+}
+
+/** A non-exact span that ran to the end of the file keeps the file's final newline (spec §4.7). */
+export function keepFinalNewline(view: FileView, span: { end: number }, text: string, old: string): string {
+  const lf = view.lf;
+  // Only when the final newline joined the span through matching, not because old_str itself ended with it.
+  if (old.endsWith("\n")) return text;
+  if (span.end === lf.length && lf.endsWith("\n") && text !== "" && !text.endsWith("\n")) return `${text}\n`;
+  return text;
+}
