@@ -1,0 +1,597 @@
+/**
+ * Router benchmark (spec router §6; issue 6): (a) tool-name typos over dwim's tools, the MetaTool catalog and a
+ * prefix-sharing gateway catalog, plus real LLM name errors; (b) natural-language routing on the MetaTool dev split;
+ * (c) abstention on out-of-scope requests; (d) build time and query latency at 100 and 1,000 tools. The seed-style
+ * router runs side by side on the same inputs. `npm run bench -- router`.
+ */
+import { readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../../src/core/config.js";
+import { nameKey } from "../../src/core/similarity.js";
+import { type AnyToolDefinition, defineTool } from "../../src/core/tool.js";
+import { ROUTER_CONFIG_SECTIONS, type RouterConfig, routerConfigFrom } from "../../src/router/config.js";
+import { OOV_WEIGHT } from "../../src/router/intent.js";
+import { Router } from "../../src/router/router.js";
+import { DWIM_TOOLS } from "../../test/router/fixture.js";
+import { dataDir, percentile, publish, type Row, timeMs } from "../lib/report.js";
+import { SeedRouter } from "./baseline.js";
+import {
+  applyEdit,
+  type EditKind,
+  FOREIGN_TOOL_NAMES,
+  gatewayCatalog,
+  OTHER_OBJECTS,
+  offDomainQueries,
+  prng,
+  randomStrings,
+} from "./queries.js";
+
+const baseConfig = routerConfigFrom(
+  loadConfig({ userFile: null, projectFile: null, env: {}, sections: [...ROUTER_CONFIG_SECTIONS] }),
+);
+const withTools = (tools: RouterConfig["tools"]): RouterConfig => ({ ...baseConfig, tools });
+
+function readJsonl<T>(file: string): T[] {
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as T);
+}
+
+const pct = (n: number, d: number) => (d === 0 ? 0 : (100 * n) / d);
+
+// ---------- catalogs ----------
+interface Catalog {
+  label: string;
+  ours: Router;
+  seed: SeedRouter;
+  /** name → destructive */
+  destructive: Set<string>;
+  names: string[];
+  aliases: Map<string, string>;
+}
+
+function dwimCatalog(): Catalog {
+  const ours = new Router(DWIM_TOOLS, baseConfig);
+  const aliases = new Map<string, string>();
+  for (const t of ours.registry.tools) for (const a of t.aliases) aliases.set(a, t.name);
+  return {
+    label: "dwim (21 tools + aliases)",
+    ours,
+    seed: new SeedRouter(
+      ours.registry.tools.map((t) => ({
+        name: t.name,
+        description: t.description,
+        keywords: t.keywords,
+        aliases: t.aliases,
+      })),
+    ),
+    destructive: new Set(ours.registry.tools.filter((t) => t.annotations.destructiveHint).map((t) => t.name)),
+    names: ours.registry.tools.map((t) => t.name),
+    aliases,
+  };
+}
+
+interface MetaTool {
+  name: string;
+  description: string;
+}
+
+function metatoolCatalog(tools: MetaTool[]): Catalog {
+  const ours = new Router(
+    [],
+    withTools(tools.map((t) => ({ name: t.name, description: t.description, keywords: [], parameters: [] }))),
+  );
+  const kept = ours.registry.tools.map((t) => t.name);
+  return {
+    label: `MetaTool (${kept.length} of ${tools.length} names; ${tools.length - kept.length} collide when normalised)`,
+    ours,
+    seed: new SeedRouter(
+      ours.registry.tools.map((t) => ({ name: t.name, description: t.description, keywords: [], aliases: [] })),
+    ),
+    destructive: new Set(),
+    names: kept,
+    aliases: new Map(),
+  };
+}
+
+function gateway(): Catalog {
+  const entries = gatewayCatalog();
+  const defs: AnyToolDefinition[] = entries.map((e) =>
+    defineTool({
+      name: e.name,
+      title: e.name,
+      description: e.description,
+      toolset: "gateway",
+      input: {},
+      annotations: { destructiveHint: e.destructive },
+      handler: () => ({}),
+    }),
+  );
+  const ours = new Router(defs, baseConfig);
+  return {
+    label: `gateway (${entries.length} prefix-sharing names, ${entries.filter((e) => e.destructive).length} destructive)`,
+    ours,
+    seed: new SeedRouter(entries.map((e) => ({ name: e.name, description: e.description, keywords: [], aliases: [] }))),
+    destructive: new Set(entries.filter((e) => e.destructive).map((e) => e.name)),
+    names: entries.map((e) => e.name),
+    aliases: new Map(),
+  };
+}
+
+// ---------- (a) typos ----------
+interface TypoStats {
+  cases: number;
+  autos: number;
+  autoCorrect: number;
+  top1: number;
+  destructiveAutos: number;
+}
+
+const emptyStats = (): TypoStats => ({ cases: 0, autos: 0, autoCorrect: 0, top1: 0, destructiveAutos: 0 });
+
+function typoCases(cat: Catalog, seed: number): Array<{ input: string; target: string; double: boolean }> {
+  const rnd = prng(seed);
+  const kinds: EditKind[] = ["delete", "insert", "substitute", "swap"];
+  const spellings: Array<[string, string]> = [...cat.names.map((n) => [n, n] as [string, string]), ...cat.aliases];
+  const taken = new Set<string>([...cat.names, ...cat.aliases.keys()].map((n) => nameKey(n)));
+  const out: Array<{ input: string; target: string; double: boolean }> = [];
+  for (const [spelling, target] of spellings) {
+    if (spelling.replace(/[^a-z]/gu, "").length < 3) continue;
+    for (const kind of kinds) {
+      for (let k = 0; k < 3; k++) {
+        const once = applyEdit(spelling, kind, rnd);
+        if (once && !taken.has(nameKey(once))) out.push({ input: once, target, double: false });
+      }
+    }
+    for (let k = 0; k < 3; k++) {
+      const first = applyEdit(spelling, kinds[Math.floor(rnd() * 4)], rnd);
+      const twice = first ? applyEdit(first, kinds[Math.floor(rnd() * 4)], rnd) : undefined;
+      if (twice && !taken.has(nameKey(twice))) out.push({ input: twice, target, double: true });
+    }
+  }
+  return out;
+}
+
+function measureTypos(cat: Catalog, seed: number) {
+  const ours = { single: emptyStats(), double: emptyStats() };
+  const base = { single: emptyStats(), double: emptyStats() };
+  for (const c of typoCases(cat, seed)) {
+    const o = ours[c.double ? "double" : "single"];
+    const b = base[c.double ? "double" : "single"];
+    o.cases++;
+    b.cases++;
+    const r = cat.ours.resolve(c.input);
+    const auto = r.resolved !== null;
+    if (auto) {
+      o.autos++;
+      if (r.resolved === c.target) o.autoCorrect++;
+      if (cat.destructive.has(r.resolved as string)) o.destructiveAutos++;
+    }
+    const first = r.resolved ?? r.likely_fix ?? r.candidates[0]?.tool;
+    if (first === c.target) o.top1++;
+    const s = cat.seed.resolve(c.input);
+    if (s.tier === "auto" || s.tier === "alias") {
+      b.autos++;
+      if (s.tool === c.target) b.autoCorrect++;
+      if (s.tool && cat.destructive.has(s.tool)) b.destructiveAutos++;
+    }
+    if (s.tool === c.target) b.top1++;
+  }
+  return { ours, base };
+}
+
+/** Inputs that must never be auto-corrected: other namespaces, other operations. */
+function measureCrossings(cat: Catalog) {
+  const inputs: string[] = [];
+  for (const n of cat.names) {
+    inputs.push(`mcp__other__${n}`, `acme__${n}`, `mcp__linear__${n.split("__").at(-1)}`);
+  }
+  let oursAuto = 0;
+  let seedAuto = 0;
+  for (const input of inputs) {
+    if (cat.ours.resolve(input).resolved !== null) oursAuto++;
+    const s = cat.seed.resolve(input);
+    if (s.tier === "auto") seedAuto++;
+  }
+  return { inputs: inputs.length, oursAuto, seedAuto };
+}
+
+function measureWrongOperation(cat: Catalog) {
+  const names = new Set(cat.names);
+  const keys = new Set(cat.names.map((n) => nameKey(n)));
+  let cases = 0;
+  let oursAuto = 0;
+  let seedAuto = 0;
+  for (const n of cat.names) {
+    const m = /^(.*_)([a-z]+)$/u.exec(n);
+    if (!m) continue;
+    for (const other of OTHER_OBJECTS) {
+      const input = `${m[1]}${other}`;
+      if (names.has(input) || keys.has(nameKey(input))) continue;
+      cases++;
+      if (cat.ours.resolve(input).resolved !== null) oursAuto++;
+      if (cat.seed.resolve(input).tier === "auto") seedAuto++;
+    }
+    // The prefix-sharing sibling written with one letter off in the object (delete_repo → delete_rep is fine,
+    // delete_fil → delete_file is fine), but a whole different object must never be reached.
+  }
+  return { cases, oursAuto, seedAuto };
+}
+
+function measureGarbage(cats: Catalog[]) {
+  const strings = randomStrings(330);
+  let inputs = 0;
+  let oursAuto = 0;
+  let seedAuto = 0;
+  for (const cat of cats) {
+    for (const s of strings) {
+      inputs++;
+      if (cat.ours.resolve(s).tier === "auto") oursAuto++;
+      if (cat.seed.resolve(s).tier === "auto") seedAuto++;
+    }
+  }
+  return { inputs, oursAuto, seedAuto };
+}
+
+interface LlmNameError {
+  kind: string;
+  got: string;
+  valid_names: string[];
+  expected: string;
+}
+
+function measureLlmErrors(rows: LlmNameError[]) {
+  const tools = rows.filter((r) => r.kind === "unknown_tool");
+  let fixes = 0;
+  let fixCorrect = 0;
+  let expectedFixes = 0;
+  let expectedFound = 0;
+  let falseFixOnNone = 0;
+  let none = 0;
+  let seedAutos = 0;
+  let seedCorrect = 0;
+  let seedFalseOnNone = 0;
+  for (const row of tools) {
+    const defs = row.valid_names.map((name) => ({ name, description: "", keywords: [], parameters: [] }));
+    const router = new Router([], withTools(defs));
+    const r = router.resolve(row.got);
+    const fix = r.resolved ?? r.likely_fix ?? null;
+    const expected = row.expected.startsWith("likely_fix:") ? row.expected.slice("likely_fix:".length) : null;
+    if (expected) expectedFixes++;
+    if (row.expected === "none") none++;
+    if (fix) {
+      fixes++;
+      if (fix === expected) fixCorrect++;
+      if (row.expected === "none") falseFixOnNone++;
+    }
+    if (expected && fix === expected) expectedFound++;
+    const seed = new SeedRouter(
+      row.valid_names.map((name) => ({ name, description: "", keywords: [], aliases: [] })),
+    ).resolve(row.got);
+    if (seed.tier === "auto") {
+      seedAutos++;
+      if (seed.tool === expected) seedCorrect++;
+      if (row.expected === "none") seedFalseOnNone++;
+    }
+  }
+  return {
+    cases: tools.length,
+    fixes,
+    fixCorrect,
+    expectedFixes,
+    expectedFound,
+    none,
+    falseFixOnNone,
+    seedAutos,
+    seedCorrect,
+    seedFalseOnNone,
+  };
+}
+
+// ---------- (b) NL routing ----------
+function measureRouting(cat: Catalog, queries: Array<{ query: string; expected: string }>) {
+  const score = (ranked: string[], expected: string) => {
+    const i = ranked.indexOf(expected);
+    return { top1: i === 0, top3: i >= 0 && i < 3, rr: i >= 0 ? 1 / (i + 1) : 0 };
+  };
+  const acc = { ours: { top1: 0, top3: 0, mrr: 0, answered: 0 }, seed: { top1: 0, top3: 0, mrr: 0, answered: 0 } };
+  const known = new Set(cat.names);
+  let n = 0;
+  for (const q of queries) {
+    if (!known.has(q.expected)) continue;
+    n++;
+    const ours = cat.ours.rank(q.query);
+    const o = score(
+      ours.map((s) => s.tool.name),
+      q.expected,
+    );
+    acc.ours.top1 += Number(o.top1);
+    acc.ours.top3 += Number(o.top3);
+    acc.ours.mrr += o.rr;
+    if ((ours[0]?.score ?? 0) >= baseConfig.settings.suggest_threshold) acc.ours.answered++;
+    const seed = cat.seed.rank(q.query);
+    const s = score(
+      seed.map((x) => x.tool),
+      q.expected,
+    );
+    acc.seed.top1 += Number(s.top1);
+    acc.seed.top3 += Number(s.top3);
+    acc.seed.mrr += s.rr;
+    if ((seed[0]?.score ?? 0) >= 0.5) acc.seed.answered++;
+  }
+  return { n, acc };
+}
+
+// ---------- (c) abstention ----------
+function measureAbstention(cat: Catalog) {
+  const queries = [...offDomainQueries(), ...randomStrings(60, 11), ...FOREIGN_TOOL_NAMES];
+  let oursAbstain = 0;
+  let seedAbstain = 0;
+  for (const q of queries) {
+    if (cat.ours.analyze(q).matches.length === 0) oursAbstain++;
+    if ((cat.seed.rank(q)[0]?.score ?? 0) < 0.5) seedAbstain++;
+  }
+  return { n: queries.length, oursAbstain, seedAbstain };
+}
+
+// ---------- (d) latency ----------
+function syntheticCatalog(base: MetaTool[], size: number): RouterConfig["tools"] {
+  const rnd = prng(size);
+  const words = base.flatMap((t) => t.description.split(/\s+/u)).filter((w) => /^[a-z]{4,}$/u.test(w));
+  const out: RouterConfig["tools"] = [];
+  for (let i = 0; i < size; i++) {
+    const t = base[i % base.length];
+    const extra = Array.from({ length: 4 }, () => words[Math.floor(rnd() * words.length)]).join(" ");
+    out.push({
+      name: `${nameKey(t.name)}_${i}`,
+      description: `${t.description} ${extra}`,
+      keywords: [],
+      parameters: [],
+    });
+  }
+  return out;
+}
+
+function measureLatency(base: MetaTool[], queries: string[], size: number) {
+  const entries = syntheticCatalog(base, size);
+  const builds: number[] = [];
+  const buildCpu: number[] = [];
+  let router: Router | undefined;
+  for (let i = 0; i < 5; i++) {
+    const cpu = process.cpuUsage();
+    builds.push(timeMs(() => (router = new Router([], withTools(entries)))));
+    const used = process.cpuUsage(cpu);
+    buildCpu.push((used.user + used.system) / 1000);
+  }
+  const r = router as Router;
+  for (const q of queries.slice(0, 50)) r.analyze(q); // warm-up
+  const analyze: number[] = [];
+  const analyzeCpu = process.cpuUsage();
+  for (const q of queries) analyze.push(timeMs(() => r.analyze(q)));
+  const analyzeUsed = process.cpuUsage(analyzeCpu);
+  const resolve: number[] = [];
+  const rnd = prng(3);
+  const resolveCpu = process.cpuUsage();
+  for (const e of entries.slice(0, 300)) {
+    const input = applyEdit(e.name, "substitute", rnd) ?? e.name;
+    resolve.push(timeMs(() => r.resolve(input)));
+  }
+  const resolveUsed = process.cpuUsage(resolveCpu);
+  return {
+    size,
+    buildMedian: percentile(builds, 50),
+    buildCpuMedian: percentile(buildCpu, 50),
+    analyzeP50: percentile(analyze, 50),
+    analyzeP95: percentile(analyze, 95),
+    resolveP95: percentile(resolve, 95),
+    analyzeCpuMean: (analyzeUsed.user + analyzeUsed.system) / 1000 / queries.length,
+    resolveCpuMean: (resolveUsed.user + resolveUsed.system) / 1000 / resolve.length,
+  };
+}
+
+// ---------- run ----------
+const routerDir = dataDir("router");
+const typosDir = dataDir("typos");
+const metaTools = readJsonl<MetaTool>(join(routerDir, "metatool_tools.jsonl"));
+const metaQueries = readJsonl<{ query: string; expected: string }>(join(routerDir, "metatool_queries_dev.jsonl"));
+const llmErrors = readJsonl<LlmNameError>(join(typosDir, "llm_name_errors_dev.jsonl"));
+
+const catalogs = [dwimCatalog(), metatoolCatalog(metaTools), gateway()];
+const typoRows: Row[] = [];
+const typoData: Record<string, unknown> = {};
+let allAutos = 0;
+let allAutoCorrect = 0;
+let allDestructive = 0;
+let seedAutos = 0;
+let seedCorrect = 0;
+let seedDestructive = 0;
+for (const [i, cat] of catalogs.entries()) {
+  const t = measureTypos(cat, 100 + i);
+  typoData[cat.label] = t;
+  for (const kind of ["single", "double"] as const) {
+    const o = t.ours[kind];
+    const b = t.base[kind];
+    allAutos += o.autos;
+    allAutoCorrect += o.autoCorrect;
+    allDestructive += o.destructiveAutos;
+    seedAutos += b.autos;
+    seedCorrect += b.autoCorrect;
+    seedDestructive += b.destructiveAutos;
+    typoRows.push(
+      {
+        metric: `${cat.label}: ${kind} edits, top-1 (${o.cases})`,
+        ours: pct(o.top1, o.cases),
+        baseline: pct(b.top1, b.cases),
+        unit: "%",
+        target: kind === "single" ? ">= 99 %" : "",
+      },
+      {
+        metric: `${cat.label}: ${kind} edits, auto-corrected`,
+        ours: pct(o.autos, o.cases),
+        baseline: pct(b.autos, b.cases),
+        unit: "%",
+      },
+      {
+        metric: `${cat.label}: ${kind} edits, auto precision`,
+        ours: pct(o.autoCorrect, o.autos),
+        baseline: pct(b.autoCorrect, b.autos),
+        unit: "%",
+        target: ">= 99.5 %",
+      },
+    );
+  }
+}
+typoRows.push(
+  {
+    metric: "all catalogs: auto precision",
+    ours: pct(allAutoCorrect, allAutos),
+    baseline: pct(seedCorrect, seedAutos),
+    unit: "%",
+    target: ">= 99.5 %",
+  },
+  { metric: "auto-corrections into destructive tools", ours: allDestructive, baseline: seedDestructive, target: "0" },
+);
+const crossings = catalogs.map((c) => ({ label: c.label, ...measureCrossings(c) }));
+const crossIn = crossings.reduce((s, c) => s + c.inputs, 0);
+typoRows.push({
+  metric: `namespace crossings auto-corrected (${crossIn} foreign-namespace inputs)`,
+  ours: crossings.reduce((s, c) => s + c.oursAuto, 0),
+  baseline: crossings.reduce((s, c) => s + c.seedAuto, 0),
+  target: "0",
+});
+const wrongOp = catalogs.map((c) => measureWrongOperation(c));
+typoRows.push({
+  metric: `other operations auto-corrected (${wrongOp.reduce((s, c) => s + c.cases, 0)} inputs, e.g. delete_dirs)`,
+  ours: wrongOp.reduce((s, c) => s + c.oursAuto, 0),
+  baseline: wrongOp.reduce((s, c) => s + c.seedAuto, 0),
+  target: "0",
+});
+const garbage = measureGarbage(catalogs);
+typoRows.push({
+  metric: `random strings auto-corrected (${garbage.inputs})`,
+  ours: pct(garbage.oursAuto, garbage.inputs),
+  baseline: pct(garbage.seedAuto, garbage.inputs),
+  unit: "%",
+  target: "<= 0.5 %",
+});
+const llm = measureLlmErrors(llmErrors);
+typoRows.push(
+  {
+    metric: `LLM tool-name errors (${llm.cases}): fixes correct / fixes`,
+    ours: `${llm.fixCorrect} / ${llm.fixes}`,
+    baseline: `${llm.seedCorrect} / ${llm.seedAutos}`,
+  },
+  { metric: `LLM tool-name errors: labelled likely_fix found`, ours: `${llm.expectedFound} / ${llm.expectedFixes}` },
+  {
+    metric: `LLM tool-name errors: fix where label is 'none'`,
+    ours: `${llm.falseFixOnNone} / ${llm.none}`,
+    baseline: `${llm.seedFalseOnNone} / ${llm.none}`,
+  },
+);
+
+const metaCat = catalogs[1];
+const routing = measureRouting(metaCat, metaQueries);
+const rn = routing.n;
+const routingRows: Row[] = [
+  {
+    metric: `MetaTool dev: top-1 (${rn} queries, ${metaCat.names.length} tools)`,
+    ours: pct(routing.acc.ours.top1, rn),
+    baseline: pct(routing.acc.seed.top1, rn),
+    unit: "%",
+    target: ">= 80 %",
+  },
+  {
+    metric: "MetaTool dev: top-3",
+    ours: pct(routing.acc.ours.top3, rn),
+    baseline: pct(routing.acc.seed.top3, rn),
+    unit: "%",
+    target: ">= 95 %",
+  },
+  {
+    metric: "MetaTool dev: MRR",
+    ours: routing.acc.ours.mrr / rn,
+    baseline: routing.acc.seed.mrr / rn,
+    target: ">= 0.87",
+  },
+  {
+    metric: "MetaTool dev: best score >= suggest_threshold (answered)",
+    ours: pct(routing.acc.ours.answered, rn),
+    baseline: pct(routing.acc.seed.answered, rn),
+    unit: "%",
+  },
+];
+
+const abst = measureAbstention(catalogs[0]);
+const abstentionRows: Row[] = [
+  {
+    metric: `out-of-scope queries with no match (${abst.n}: off-domain asks, random strings, other servers' tool names)`,
+    ours: pct(abst.oursAbstain, abst.n),
+    baseline: pct(abst.seedAbstain, abst.n),
+    unit: "%",
+    target: ">= 98 %",
+  },
+];
+
+const latencyRows: Row[] = [];
+const latencyData = [100, 1000].map((n) =>
+  measureLatency(
+    metaTools,
+    metaQueries.map((q) => q.query),
+    n,
+  ),
+);
+for (const l of latencyData) {
+  latencyRows.push(
+    { metric: `${l.size} tools: index build, wall (median of 5)`, ours: l.buildMedian, unit: "ms", target: "< 50 ms" },
+    {
+      metric: `${l.size} tools: index build, CPU time (median of 5)`,
+      ours: l.buildCpuMedian,
+      unit: "ms",
+      target: "< 50 ms",
+    },
+    { metric: `${l.size} tools: analyze_intent p50`, ours: l.analyzeP50, unit: "ms" },
+    {
+      metric: `${l.size} tools: analyze_intent p95`,
+      ours: l.analyzeP95,
+      unit: "ms",
+      target: l.size === 100 ? "< 1 ms" : "< 5 ms",
+    },
+    {
+      metric: `${l.size} tools: resolve_tool p95 (typo inputs)`,
+      ours: l.resolveP95,
+      unit: "ms",
+      target: l.size === 100 ? "< 1 ms" : "< 5 ms",
+    },
+    { metric: `${l.size} tools: analyze_intent, mean CPU time per query`, ours: l.analyzeCpuMean, unit: "ms" },
+    { metric: `${l.size} tools: resolve_tool, mean CPU time per call`, ours: l.resolveCpuMean, unit: "ms" },
+  );
+}
+
+publish({
+  name: "router",
+  title: "Router: tool-name typos, natural-language routing, abstention, latency",
+  inputs: [
+    `Catalogs: ${catalogs.map((c) => c.label).join("; ")}`,
+    "Typos: 3 random deletions, insertions, substitutions and swaps per spelling (names and aliases) plus 3 double edits, seeded; inputs equal to another name skipped",
+    `LLM name errors: ../shared/data/typos/llm_name_errors_dev.jsonl, unknown_tool rows (${llm.cases}), registry = the row's valid names`,
+    `Routing: ../shared/data/router/metatool_queries_dev.jsonl (${rn} queries), registry = metatool_tools.jsonl names + descriptions, no keywords`,
+    `Abstention: ${abst.n} out-of-scope inputs written for this bench (bench/router/queries.ts) against dwim's 21 tools (test/router/fixture.ts)`,
+    `Latency: synthetic catalogs of MetaTool descriptions (100, 1,000 tools), 2,000 MetaTool queries; load average at the end ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")} on ${cpus().length} cores (wall times include waiting for the CPU)`,
+    `Baseline: seed-style router (bench/router/baseline.ts): TF-IDF cosine + keywords + SequenceMatcher, 0.40/0.35/0.15/0.10, auto >= 0.85, suggest >= 0.50; OOV weight in ours: ${OOV_WEIGHT}`,
+  ],
+  tables: [
+    { caption: "(a) Tool-name typos and safety", rows: typoRows, baselineLabel: "seed-style" },
+    { caption: "(b) Natural-language routing (ranking)", rows: routingRows, baselineLabel: "seed-style TF-IDF" },
+    { caption: "(c) Abstention", rows: abstentionRows, baselineLabel: "seed-style TF-IDF" },
+    { caption: "(d) Build and query latency", rows: latencyRows },
+  ],
+  notes: [
+    "Top-1 for typos counts the resolved tool, else the likely_fix, else the first candidate; auto precision counts only calls that would run.",
+    "Routing top-k is over the full ranking; analyze_intent lists only matches at or above suggest_threshold (the 'answered' row).",
+  ],
+  data: { typos: typoData, crossings, wrongOp, garbage, llm, routing, abstention: abst, latency: latencyData },
+});

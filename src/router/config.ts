@@ -1,0 +1,341 @@
+/**
+ * The router's sections of dwim.toml (spec §3.4): `[router]`, `[aliases]`, `[keywords.<tool>]`, `[params.<tool>]`,
+ * `[[tools]]`, `[[intents]]`. Schemas accept any entries; `check` validates each entry on its own, so a faulty one is
+ * skipped and reported in config_errors while the rest applies. Checks that need the tool list (unknown target,
+ * collisions) run when the registry is built (registry.ts).
+ */
+import { z } from "zod";
+import { type ConfigError, defineConfigSection, type LoadedConfig, sectionOf } from "../core/config.js";
+
+const unit = z.number().min(0).max(1);
+
+const DEFAULT_WEIGHTS = { lexical: 0.4, keyword: 0.35, description: 0.15, name: 0.1 };
+
+export const routerSection = defineConfigSection({
+  key: "router",
+  schema: z
+    .strictObject({
+      auto_threshold: unit.default(0.85),
+      suggest_threshold: unit.default(0.5),
+      intent_margin: unit.default(0.1),
+      weights: z
+        .strictObject({
+          lexical: unit.default(DEFAULT_WEIGHTS.lexical),
+          keyword: unit.default(DEFAULT_WEIGHTS.keyword),
+          description: unit.default(DEFAULT_WEIGHTS.description),
+          name: unit.default(DEFAULT_WEIGHTS.name),
+        })
+        .default(DEFAULT_WEIGHTS),
+      /** false: a corrected tool name is returned as a likely_fix error instead of being called. */
+      auto_correct: z.boolean().default(true),
+      /** false: a corrected parameter name is returned as an unknown_parameter error with likely_fix. */
+      auto_correct_params: z.boolean().default(true),
+      /** Namespaces that are ours: `dwim__read_file`, `mcp__dwim__read_file` are read_file. */
+      namespaces: z.array(z.string().min(1)).default(["dwim"]),
+    })
+    .default({
+      auto_threshold: 0.85,
+      suggest_threshold: 0.5,
+      intent_margin: 0.1,
+      weights: DEFAULT_WEIGHTS,
+      auto_correct: true,
+      auto_correct_params: true,
+      namespaces: ["dwim"],
+    }),
+  env: {
+    DWIM_ROUTER_AUTO_THRESHOLD: "auto_threshold",
+    DWIM_ROUTER_SUGGEST_THRESHOLD: "suggest_threshold",
+    DWIM_ROUTER_AUTO_CORRECT: "auto_correct",
+    DWIM_ROUTER_AUTO_CORRECT_PARAMS: "auto_correct_params",
+  },
+});
+
+export type RouterSettings = z.infer<typeof routerSection.schema>;
+
+const anyTable = z.record(z.string(), z.unknown()).default({});
+
+function isTable(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** `[aliases]`: alias → tool. */
+export const aliasesSection = defineConfigSection({
+  key: "aliases",
+  schema: anyTable,
+  check(value, source) {
+    const errors: ConfigError[] = [];
+    const out: Record<string, unknown> = Object.create(null);
+    for (const [alias, target] of Object.entries(value)) {
+      if (typeof target !== "string" || target === "") {
+        errors.push({ source, key: `aliases.${alias}`, message: `Alias '${alias}' must name a tool (a string)` });
+      } else out[alias] = target;
+    }
+    return { value: out, errors };
+  },
+});
+
+export interface KeywordBoost {
+  extra: string[];
+  boost: number;
+}
+
+/** `[keywords.<tool>]`: extra keywords, and an additive boost when one of them matches (0–0.3). */
+export const keywordsSection = defineConfigSection({
+  key: "keywords",
+  schema: anyTable,
+  merge(earlier, later) {
+    const out: Record<string, unknown> = { ...earlier };
+    for (const [tool, entry] of Object.entries(later)) {
+      const prev = out[tool];
+      if (isTable(prev) && isTable(entry)) {
+        const extra = [
+          ...new Set([
+            ...(Array.isArray(prev.extra) ? prev.extra : []),
+            ...(Array.isArray(entry.extra) ? entry.extra : []),
+          ]),
+        ];
+        out[tool] = { ...prev, ...entry, extra };
+      } else out[tool] = entry;
+    }
+    return out;
+  },
+  check(value, source) {
+    const errors: ConfigError[] = [];
+    const out: Record<string, unknown> = Object.create(null);
+    for (const [tool, entry] of Object.entries(value)) {
+      const key = `keywords.${tool}`;
+      if (!isTable(entry)) {
+        errors.push({ source, key, message: `[keywords.${tool}] must be a table with 'extra' and 'boost'` });
+        continue;
+      }
+      const unknown = Object.keys(entry).filter((k) => k !== "extra" && k !== "boost");
+      if (unknown.length > 0) {
+        errors.push({
+          source,
+          key: `${key}.${unknown[0]}`,
+          message: `Unknown key '${unknown[0]}' (expected extra, boost)`,
+        });
+        continue;
+      }
+      const extra = entry.extra ?? [];
+      if (!Array.isArray(extra) || extra.some((w) => typeof w !== "string")) {
+        errors.push({ source, key: `${key}.extra`, message: "'extra' must be an array of strings" });
+        continue;
+      }
+      const boost = entry.boost ?? 0;
+      if (typeof boost !== "number" || !(boost >= 0 && boost <= 0.3)) {
+        errors.push({
+          source,
+          key: `${key}.boost`,
+          message: `'boost' must be a number from 0 to 0.3 (got ${JSON.stringify(boost)})`,
+        });
+        continue;
+      }
+      out[tool] = { extra: extra as string[], boost } satisfies KeywordBoost;
+    }
+    return { value: out, errors };
+  },
+});
+
+/** `[params.<tool>]`: alias → property of that tool. */
+export const paramsSection = defineConfigSection({
+  key: "params",
+  schema: anyTable,
+  check(value, source) {
+    const errors: ConfigError[] = [];
+    const out: Record<string, Record<string, string>> = Object.create(null);
+    for (const [tool, entry] of Object.entries(value)) {
+      if (!isTable(entry)) {
+        errors.push({
+          source,
+          key: `params.${tool}`,
+          message: `[params.${tool}] must be a table of alias = "property"`,
+        });
+        continue;
+      }
+      const aliases: Record<string, string> = Object.create(null);
+      for (const [alias, target] of Object.entries(entry)) {
+        if (typeof target !== "string" || target === "") {
+          errors.push({
+            source,
+            key: `params.${tool}.${alias}`,
+            message: `Parameter alias '${alias}' must name a property`,
+          });
+        } else aliases[alias] = target;
+      }
+      out[tool] = aliases;
+    }
+    return { value: out, errors };
+  },
+});
+
+export interface ConfigTool {
+  name: string;
+  description: string;
+  keywords: string[];
+  parameters: string[];
+}
+
+/** Array-of-tables sections arrive wrapped as `{ value: [...] }` by the loader. */
+const arrayTable = z.strictObject({ value: z.array(z.unknown()).default([]) }).default({ value: [] });
+
+/** `[[tools]]`: tools known to the router but not served here (`callable: false`); merged by name, later wins. */
+export const toolsSection = defineConfigSection({
+  key: "tools",
+  schema: arrayTable,
+  merge(earlier, later) {
+    const byName = new Map<string, unknown>();
+    const anonymous: unknown[] = [];
+    for (const entry of [...asArray(earlier.value), ...asArray(later.value)]) {
+      if (isTable(entry) && typeof entry.name === "string") byName.set(entry.name, entry);
+      else anonymous.push(entry);
+    }
+    return { value: [...byName.values(), ...anonymous] };
+  },
+  check(value, source) {
+    const errors: ConfigError[] = [];
+    const out: ConfigTool[] = [];
+    value.value.forEach((entry, i) => {
+      const key = `tools[${i}]`;
+      if (!isTable(entry) || typeof entry.name !== "string" || entry.name.trim() === "") {
+        errors.push({ source, key: `${key}.name`, message: "[[tools]] entry needs a 'name'" });
+        return;
+      }
+      const unknown = Object.keys(entry).filter((k) => !["name", "description", "keywords", "parameters"].includes(k));
+      if (unknown.length > 0) {
+        errors.push({ source, key: `${key}.${unknown[0]}`, message: `Unknown key '${unknown[0]}' in [[tools]]` });
+        return;
+      }
+      const strings = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === "string");
+      if (entry.keywords !== undefined && !strings(entry.keywords)) {
+        errors.push({ source, key: `${key}.keywords`, message: "'keywords' must be an array of strings" });
+        return;
+      }
+      if (entry.parameters !== undefined && !strings(entry.parameters)) {
+        errors.push({ source, key: `${key}.parameters`, message: "'parameters' must be an array of strings" });
+        return;
+      }
+      out.push({
+        name: entry.name,
+        description: typeof entry.description === "string" ? entry.description : "",
+        keywords: (entry.keywords as string[] | undefined) ?? [],
+        parameters: (entry.parameters as string[] | undefined) ?? [],
+      });
+    });
+    return { value: { value: out }, errors };
+  },
+});
+
+export interface ConfigIntent {
+  pattern: string;
+  regex: RegExp;
+  tool: string;
+  priority: number;
+  /** Index in the merged list, for error messages. */
+  index: number;
+}
+
+export const MAX_PATTERN_CHARS = 200;
+
+/** A quantified group that itself contains a quantifier: `(a+)+`, `(.*)*`, `(x|y*){2,}` — catastrophic backtracking. */
+const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[*+?}](?:[^()\\]|\\.)*\)[*+{]/u;
+
+/** Compiles a user intent pattern, or says why it is refused. */
+export function compileIntentPattern(pattern: string): { regex: RegExp } | { error: string } {
+  if (pattern.length > MAX_PATTERN_CHARS) return { error: `pattern is longer than ${MAX_PATTERN_CHARS} characters` };
+  if (NESTED_QUANTIFIER.test(pattern)) return { error: "pattern has a nested quantifier (catastrophic backtracking)" };
+  try {
+    return { regex: new RegExp(pattern, "iu") };
+  } catch (e) {
+    return { error: `pattern does not compile: ${(e as Error).message}` };
+  }
+}
+
+/** `[[intents]]`: regex → tool with a priority; concatenated (project before user), highest priority first. */
+export const intentsSection = defineConfigSection({
+  key: "intents",
+  schema: arrayTable,
+  merge(earlier, later) {
+    // Project (later) entries come first so that, at equal priority, the project wins.
+    return { value: [...asArray(later.value), ...asArray(earlier.value)] };
+  },
+  check(value, source) {
+    const errors: ConfigError[] = [];
+    const out: ConfigIntent[] = [];
+    value.value.forEach((entry, i) => {
+      const key = `intents[${i}]`;
+      if (!isTable(entry)) {
+        errors.push({ source, key, message: "[[intents]] entry must be a table" });
+        return;
+      }
+      const unknown = Object.keys(entry).filter((k) => !["pattern", "tool", "priority"].includes(k));
+      if (unknown.length > 0) {
+        errors.push({ source, key: `${key}.${unknown[0]}`, message: `Unknown key '${unknown[0]}' in [[intents]]` });
+        return;
+      }
+      if (typeof entry.pattern !== "string" || entry.pattern === "") {
+        errors.push({ source, key: `${key}.pattern`, message: "'pattern' must be a non-empty string" });
+        return;
+      }
+      if (typeof entry.tool !== "string" || entry.tool === "") {
+        errors.push({ source, key: `${key}.tool`, message: "'tool' must name a tool" });
+        return;
+      }
+      const priority = entry.priority ?? 0;
+      if (typeof priority !== "number" || !Number.isFinite(priority)) {
+        errors.push({ source, key: `${key}.priority`, message: "'priority' must be a number" });
+        return;
+      }
+      const compiled = compileIntentPattern(entry.pattern);
+      if ("error" in compiled) {
+        errors.push({ source, key: `${key}.pattern`, message: `Intent pattern '${entry.pattern}': ${compiled.error}` });
+        return;
+      }
+      out.push({ pattern: entry.pattern, regex: compiled.regex, tool: entry.tool, priority, index: i });
+    });
+    // Stable: equal priorities keep project-before-user, then file order.
+    out.sort((a, b) => b.priority - a.priority);
+    return { value: { value: out }, errors };
+  },
+});
+
+export const ROUTER_CONFIG_SECTIONS = [
+  routerSection,
+  aliasesSection,
+  keywordsSection,
+  paramsSection,
+  toolsSection,
+  intentsSection,
+] as const;
+
+/** Everything the router reads from config, typed. */
+export interface RouterConfig {
+  settings: RouterSettings;
+  aliases: Record<string, string>;
+  keywords: Record<string, KeywordBoost>;
+  params: Record<string, Record<string, string>>;
+  tools: ConfigTool[];
+  intents: ConfigIntent[];
+  /** Load-time faults of the router's sections. */
+  errors: ConfigError[];
+}
+
+const ROUTER_KEYS = new Set<string>(ROUTER_CONFIG_SECTIONS.map((s) => s.key));
+
+export function routerConfigFrom(config: LoadedConfig): RouterConfig {
+  return {
+    settings: sectionOf(config, routerSection),
+    aliases: sectionOf(config, aliasesSection) as Record<string, string>,
+    keywords: sectionOf(config, keywordsSection) as Record<string, KeywordBoost>,
+    params: sectionOf(config, paramsSection) as Record<string, Record<string, string>>,
+    tools: sectionOf(config, toolsSection).value as ConfigTool[],
+    intents: sectionOf(config, intentsSection).value as ConfigIntent[],
+    errors: config.errors.filter(
+      (e) => ROUTER_KEYS.has(e.key.split(/[.[]/u)[0]) || e.key === "" || e.key.startsWith("DWIM_ROUTER_"),
+    ),
+  };
+}
+
+function asArray(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}

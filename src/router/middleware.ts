@@ -1,0 +1,71 @@
+/**
+ * The router as call middleware (spec §3.3): every `tools/call` has its tool name resolved (§4.2) and its argument
+ * keys normalised for that tool (§4.4) before the core validates and runs it. Router corrections come first in
+ * did_you_mean. Unknown tools and unusable arguments are isError results, never protocol errors.
+ */
+import type { LoadedConfig } from "../core/config.js";
+import { type Correction, didYouMean } from "../core/corrections.js";
+import { errorPayload } from "../core/errors.js";
+import { type CallMiddleware, type ResolveOutcome, type ToolCall, thresholdsFrom } from "../core/invoke.js";
+import type { AnyToolDefinition } from "../core/tool.js";
+import { normalizeArguments } from "./params.js";
+import type { Resolution } from "./resolve.js";
+import { type Router, routerFor } from "./router.js";
+
+/** Middleware for a fixed tool set; the router index is built once for it (and for each config it meets). */
+export function createRouterMiddleware(tools: readonly AnyToolDefinition[], config: LoadedConfig): CallMiddleware {
+  routerFor(tools, config); // build now: a registry fault is a startup error, not a failed first call
+  return {
+    resolve(call, _registry, ctx) {
+      return routeCall(routerFor(tools, ctx.config ?? config), call, ctx.config ?? config);
+    },
+  };
+}
+
+export function routeCall(router: Router, call: ToolCall, config: LoadedConfig): ResolveOutcome {
+  const name = typeof call.name === "string" ? call.name : String(call.name);
+  const r = router.resolve(name);
+  const tool = r.resolved ? router.registry.byName.get(r.resolved) : undefined;
+  if (!tool?.definition) return { ok: false, error: unknownTool(name, call, r, tool !== undefined) };
+  const corrections: Correction[] = [];
+  if (r.tier !== "exact") {
+    corrections.push({
+      parameter: "name",
+      original: name,
+      corrected: tool.name,
+      correction_type: r.correction_type ?? "normalization",
+      confidence: r.confidence,
+    });
+  }
+  const params = normalizeArguments(tool, call.arguments, {
+    autoCorrect: router.config.settings.auto_correct_params,
+    thresholds: thresholdsFrom(config),
+  });
+  if (!params.ok) {
+    const error = corrections.length > 0 ? { ...params.error, did_you_mean: didYouMean(corrections) } : params.error;
+    return { ok: false, error, tool: tool.name };
+  }
+  return {
+    ok: true,
+    call: { tool: tool.definition, arguments: params.arguments, corrections: [...corrections, ...params.corrections] },
+  };
+}
+
+function unknownTool(name: string, call: ToolCall, r: Resolution, notServed: boolean) {
+  const hints = [...r.hints];
+  if (r.blocked_reason === "destructive" && r.likely_fix)
+    hints.unshift(`'${r.likely_fix}' is destructive: re-issue the call with that name to confirm`);
+  if (notServed) hints.unshift(`'${r.resolved}' is configured in dwim.toml but not served here`);
+  hints.push("Use list_capabilities to see every tool, or analyze_intent to describe the task");
+  return errorPayload({
+    error: notServed ? `Tool '${r.resolved}' is not served by this server` : `Unknown tool '${name}'`,
+    error_type: "unknown_tool",
+    parameter: "name",
+    got: name,
+    likely_fix: r.likely_fix ? { name: r.likely_fix, arguments: call.arguments ?? {} } : undefined,
+    // At most 3: the most specific ones, and always the way to list every tool.
+    hints: [...hints.slice(0, -1).slice(0, 2), hints[hints.length - 1]],
+    candidates: r.candidates,
+    blocked_reason: r.blocked_reason,
+  });
+}

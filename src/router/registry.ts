@@ -1,0 +1,319 @@
+/**
+ * The router's registry (spec §3.1): every served tool definition plus the config's `[[tools]]`, `[aliases]`,
+ * `[keywords.<tool>]` and `[params.<tool>]`, with the derived segments and norms. Collisions in built-in definitions
+ * are startup errors; collisions in config are config_errors and the faulty entry is skipped.
+ */
+import { z } from "zod";
+import type { ConfigError } from "../core/config.js";
+import { singularize } from "../core/similarity.js";
+import { NameIndex } from "../core/suggest.js";
+import type { AnyToolDefinition, ToolAnnotations } from "../core/tool.js";
+import { BUILTIN_TOOL_ALIASES, GENERIC_VERBS } from "./aliases.js";
+import type { RouterConfig } from "./config.js";
+import { normOf, segmentsOf } from "./text.js";
+
+export interface ParamInfo {
+  name: string;
+  /** JSON Schema type when it is one plain type (`string`, `number`, `integer`, `boolean`, `array`, `object`). */
+  type?: string;
+  required: boolean;
+  enum?: unknown[];
+}
+
+export interface RouterTool {
+  name: string;
+  description: string;
+  /** Declared keywords plus config `extra`. */
+  keywords: string[];
+  /** Config `[keywords.<tool>] extra` alone (the boost applies to these). */
+  extraKeywords: string[];
+  boost: number;
+  /** Every other name of the tool: declared, shipped with the router, from `[aliases]`. */
+  aliases: string[];
+  params: ParamInfo[];
+  /** Parameter alias → property: the definition's own plus `[params.<tool>]`. */
+  paramAliases: Record<string, string>;
+  annotations: ToolAnnotations;
+  /** false for `[[tools]]` entries: known to the router, not served here. */
+  callable: boolean;
+  namespace: string;
+  segments: string[];
+  norm: string;
+  /** Registration order: ties keep it. */
+  index: number;
+  definition?: AnyToolDefinition;
+}
+
+export class RegistryError extends Error {}
+
+export interface RouterRegistry {
+  tools: RouterTool[];
+  byName: Map<string, RouterTool>;
+  /** Norm of a name → tool. */
+  byNorm: Map<string, RouterTool>;
+  /** Norm of an alias → tool. */
+  byAliasNorm: Map<string, RouterTool>;
+  /** Namespaces written into tool names themselves (`github` of `github__create_issue`): not foreign. */
+  namespaces: Set<string>;
+  /** Every name and alias, normalised, with its letter counts (a cheap upper bound of difflib's ratio). */
+  spellings: Spelling[];
+  /** Singular segment → tools whose multi-segment name contains it (`read` → read_file). */
+  bySegment: Map<string, RouterTool[]>;
+  /** Config entries rejected against the tool list (unknown targets, collisions). */
+  errors: ConfigError[];
+}
+
+export interface Spelling {
+  tool: RouterTool;
+  /** The name or alias as declared. */
+  text: string;
+  /** Its words joined by `_`: what the matcher compares. */
+  norm: string;
+  counts: Uint16Array;
+}
+
+/** Parameters as the JSON Schema of the tool's zod input describes them. */
+export function paramsOf(definition: AnyToolDefinition): ParamInfo[] {
+  let schema: { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+  try {
+    schema = z.toJSONSchema(definition.input, { io: "input", unrepresentable: "any" }) as typeof schema;
+  } catch {
+    return Object.keys(definition.input.shape).map((name) => ({ name, required: false }));
+  }
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).map(([name, p]) => {
+    const info: ParamInfo = { name, required: required.has(name) };
+    if (typeof p.type === "string") info.type = p.type;
+    if (Array.isArray(p.enum)) info.enum = p.enum;
+    return info;
+  });
+}
+
+/**
+ * Builds the registry. Throws RegistryError on a fault in the served definitions (two tools with one norm, an alias
+ * that is a tool name or another tool's alias, a generic verb as alias); config faults go to `errors`.
+ */
+export function buildRegistry(
+  definitions: readonly AnyToolDefinition[],
+  config: RouterConfig,
+  source = "config",
+): RouterRegistry {
+  const errors: ConfigError[] = [];
+  const tools: RouterTool[] = [];
+  const byName = new Map<string, RouterTool>();
+  const byNorm = new Map<string, RouterTool>();
+  const byAliasNorm = new Map<string, RouterTool>();
+
+  const addTool = (tool: RouterTool): string | undefined => {
+    const clash = byNorm.get(tool.norm) ?? byAliasNorm.get(tool.norm);
+    if (clash) return `'${tool.name}' has the same normalised name as '${clash.name}'`;
+    tools.push(tool);
+    byName.set(tool.name, tool);
+    byNorm.set(tool.norm, tool);
+    return undefined;
+  };
+  /** Reason an alias cannot be added to `tool`, or undefined when it can (or already is). */
+  const aliasProblem = (tool: RouterTool, alias: string): string | undefined => {
+    const norm = normOf(alias);
+    if (norm === "") return `alias '${alias}' is empty`;
+    if (GENERIC_VERBS.has(norm)) return `'${alias}' is a generic verb and cannot be an alias`;
+    const named = byNorm.get(norm);
+    if (named) return `alias '${alias}' of '${tool.name}' is the name of '${named.name}'`;
+    const owner = byAliasNorm.get(norm);
+    if (owner && owner !== tool) return `alias '${alias}' is claimed by both '${owner.name}' and '${tool.name}'`;
+    return undefined;
+  };
+  const addAlias = (tool: RouterTool, alias: string) => {
+    const norm = normOf(alias);
+    if (byAliasNorm.get(norm) === tool) return;
+    byAliasNorm.set(norm, tool);
+    tool.aliases.push(alias);
+  };
+
+  for (const def of definitions) {
+    const kw = ownValue(config.keywords, def.name);
+    const tool: RouterTool = {
+      name: def.name,
+      description: def.description,
+      keywords: [...def.keywords],
+      extraKeywords: [],
+      boost: 0,
+      aliases: [],
+      params: paramsOf(def),
+      paramAliases: { ...def.paramAliases },
+      annotations: { ...def.annotations },
+      callable: true,
+      namespace: def.toolset === "proxy" ? "proxy" : "dwim",
+      segments: segmentsOf(def.name),
+      norm: normOf(def.name),
+      index: tools.length,
+      definition: def,
+    };
+    if (kw) {
+      tool.extraKeywords = [...kw.extra];
+      tool.keywords.push(...kw.extra.filter((k) => !tool.keywords.includes(k)));
+      tool.boost = kw.boost;
+    }
+    const problem = addTool(tool);
+    if (problem) throw new RegistryError(problem);
+  }
+  // Declared and shipped aliases: faults here are bugs in dwim, so they stop the server.
+  for (const tool of [...tools]) {
+    const declared = [...(tool.definition?.aliases ?? []), ...(ownValue(BUILTIN_TOOL_ALIASES, tool.name) ?? [])];
+    for (const alias of declared) {
+      const problem = aliasProblem(tool, alias);
+      if (problem) throw new RegistryError(problem);
+      addAlias(tool, alias);
+    }
+  }
+
+  for (const entry of config.tools) {
+    const tool: RouterTool = {
+      name: entry.name,
+      description: entry.description,
+      keywords: [...entry.keywords],
+      extraKeywords: [],
+      boost: 0,
+      aliases: [],
+      params: entry.parameters.map((name) => ({ name, required: false })),
+      paramAliases: {},
+      annotations: {},
+      callable: false,
+      namespace: "config",
+      segments: segmentsOf(entry.name),
+      norm: normOf(entry.name),
+      index: tools.length,
+    };
+    const kw = ownValue(config.keywords, entry.name);
+    if (kw) {
+      tool.extraKeywords = [...kw.extra];
+      tool.keywords.push(...kw.extra);
+      tool.boost = kw.boost;
+    }
+    const problem = tool.norm === "" ? "empty tool name" : addTool(tool);
+    if (problem) errors.push({ source, key: `tools.${entry.name}`, message: `[[tools]] '${entry.name}': ${problem}` });
+  }
+
+  for (const [alias, target] of Object.entries(config.aliases)) {
+    const key = `aliases.${alias}`;
+    const tool = byName.get(target);
+    if (!tool) {
+      errors.push({
+        source,
+        key,
+        message: `Alias '${alias}' targets unknown tool '${target}'`,
+        likely_fix: nearest(target, tools),
+      });
+      continue;
+    }
+    const problem = aliasProblem(tool, alias);
+    if (problem) errors.push({ source, key, message: `Alias rejected: ${problem}` });
+    else addAlias(tool, alias);
+  }
+
+  for (const toolName of Object.keys(config.keywords)) {
+    if (!byName.has(toolName)) {
+      errors.push({
+        source,
+        key: `keywords.${toolName}`,
+        message: `[keywords.${toolName}] names an unknown tool`,
+        likely_fix: nearest(toolName, tools),
+      });
+    }
+  }
+
+  for (const [toolName, aliases] of Object.entries(config.params)) {
+    const tool = byName.get(toolName);
+    if (!tool) {
+      errors.push({
+        source,
+        key: `params.${toolName}`,
+        message: `[params.${toolName}] names an unknown tool`,
+        likely_fix: nearest(toolName, tools),
+      });
+      continue;
+    }
+    const properties = new Set(tool.params.map((p) => p.name));
+    for (const [alias, target] of Object.entries(aliases)) {
+      const key = `params.${toolName}.${alias}`;
+      if (properties.has(alias))
+        errors.push({ source, key, message: `'${alias}' is a real parameter of '${toolName}'` });
+      else if (!properties.has(target)) {
+        errors.push({
+          source,
+          key,
+          message: `'${alias}' targets '${target}', which is not a parameter of '${toolName}'`,
+        });
+      } else if (Object.hasOwn(tool.paramAliases, alias) && tool.paramAliases[alias] !== target) {
+        errors.push({ source, key, message: `'${alias}' is already an alias of '${tool.paramAliases[alias]}'` });
+      } else tool.paramAliases[alias] = target;
+    }
+  }
+
+  for (const intent of config.intents) {
+    if (!byName.has(intent.tool)) {
+      errors.push({
+        source,
+        key: `intents[${intent.index}].tool`,
+        message: `Intent '${intent.pattern}' targets unknown tool '${intent.tool}'`,
+        likely_fix: nearest(intent.tool, tools),
+      });
+    }
+  }
+
+  const namespaces = new Set<string>();
+  for (const t of tools) {
+    const m = /^(.+?)(__|\.|\/|:)./u.exec(t.name);
+    if (m) namespaces.add(m[1].toLowerCase());
+  }
+  // Spellings are compared as their words joined by `_`, as inputs are: `runIt` and `run_it`, `a.b` and `a_b` meet.
+  const spellings: Spelling[] = tools.flatMap((tool) =>
+    [tool.name, ...tool.aliases].map((text) => {
+      const norm = segmentsOf(text).join("_");
+      return { tool, text, norm, counts: letterCounts(norm) };
+    }),
+  );
+  const bySegment = new Map<string, RouterTool[]>();
+  for (const tool of tools) {
+    if (tool.segments.length < 2) continue;
+    for (const seg of new Set(tool.segments.map(singularize))) {
+      const list = bySegment.get(seg);
+      if (list) list.push(tool);
+      else bySegment.set(seg, [tool]);
+    }
+  }
+  return { tools, byName, byNorm, byAliasNorm, namespaces, spellings, bySegment, errors };
+}
+
+function nearest(name: string, tools: readonly RouterTool[]): string | undefined {
+  const s = new NameIndex(tools.map((t) => t.name)).suggest(name, { allowAuto: false, namespaces: false });
+  return s.likely_fix;
+}
+
+const BUCKETS = 38;
+
+/**
+ * Character counts in 38 buckets (a–z, 0–9, `_`, everything else together). Σ min over buckets bounds the characters
+ * two strings can have in common from above, so it bounds difflib's ratio from above too.
+ */
+export function letterCounts(s: string): Uint16Array {
+  const counts = new Uint16Array(BUCKETS);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const bucket = c >= 97 && c <= 122 ? c - 97 : c >= 48 && c <= 57 ? c - 22 : c === 95 ? 36 : 37;
+    counts[bucket]++;
+  }
+  return counts;
+}
+
+/** Upper bound of the number of characters two strings share, from their letterCounts. */
+export function commonCharacters(a: Uint16Array, b: Uint16Array): number {
+  let common = 0;
+  for (let i = 0; i < BUCKETS; i++) common += Math.min(a[i], b[i]);
+  return common;
+}
+
+/** A record's own entry: tool and parameter names such as `constructor` must not reach Object.prototype. */
+function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}

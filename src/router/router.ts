@@ -1,0 +1,123 @@
+/**
+ * The router: registry, intent index and name resolver for one tool set and one config, built once and cached by the
+ * tools array and config object (§4.5: the index is rebuilt only when either changes, never per call).
+ */
+import type { ConfigError, LoadedConfig } from "../core/config.js";
+import type { AnyToolDefinition } from "../core/tool.js";
+import { type RouterConfig, routerConfigFrom } from "./config.js";
+import { type Breakdown, IntentIndex, type ScoredTool } from "./intent.js";
+import { buildRegistry, type RouterRegistry } from "./registry.js";
+import { type Resolution, resolveToolName } from "./resolve.js";
+
+export type MatchTier = "auto" | "suggest";
+
+export interface IntentMatch {
+  tool: string;
+  confidence: number;
+  tier: MatchTier;
+  message: string;
+  breakdown?: Breakdown;
+  callable: boolean;
+}
+
+export interface IntentAnalysis {
+  query: string;
+  matches: IntentMatch[];
+  recommended: string | null;
+  message: string;
+  /** Weights and thresholds in force, so a breakdown can be read (R8). */
+  scoring?: {
+    weights: RouterConfig["settings"]["weights"];
+    auto_threshold: number;
+    suggest_threshold: number;
+    intent_margin: number;
+  };
+}
+
+export class Router {
+  readonly registry: RouterRegistry;
+  readonly config: RouterConfig;
+  readonly index: IntentIndex;
+
+  constructor(tools: readonly AnyToolDefinition[], config: RouterConfig, source = "config") {
+    this.config = config;
+    this.registry = buildRegistry(tools, config, source);
+    this.index = new IntentIndex(this.registry, config.settings, config.intents);
+  }
+
+  /** Config faults: load-time ones of the router's sections, then those found against the tool list. */
+  get configErrors(): ConfigError[] {
+    return [...this.config.errors, ...this.registry.errors];
+  }
+
+  resolve(name: string): Resolution {
+    return resolveToolName(this.registry, name, {
+      settings: this.config.settings,
+      rank: (phrase) => this.index.rank(phrase, 3).map((s) => ({ tool: s.tool.name, confidence: s.score })),
+    });
+  }
+
+  rank(query: string): ScoredTool[] {
+    return this.index.rank(query);
+  }
+
+  analyze(query: string, topK = 3, includeBreakdown = true): IntentAnalysis {
+    const s = this.config.settings;
+    const ranked = this.index.rank(typeof query === "string" ? query : "", Math.max(2, topK));
+    const top = ranked[0];
+    const second = ranked[1]?.score ?? 0;
+    const margin = top ? top.score - second : 0;
+    const matches: IntentMatch[] = [];
+    for (const [i, r] of ranked.entries()) {
+      if (matches.length >= topK || r.score < s.suggest_threshold) break;
+      const tier: MatchTier =
+        i === 0 && r.score >= s.auto_threshold && margin >= s.intent_margin - 1e-9 ? "auto" : "suggest";
+      const match: IntentMatch = {
+        tool: r.tool.name,
+        confidence: r.score,
+        tier,
+        message: tier === "auto" ? `Use '${r.tool.name}'` : `Did you mean '${r.tool.name}'?`,
+        callable: r.tool.callable,
+      };
+      if (includeBreakdown) match.breakdown = r.breakdown;
+      matches.push(match);
+    }
+    const recommended =
+      top && matches.length > 0 && (matches[0].tier === "auto" || margin >= s.intent_margin - 1e-9)
+        ? top.tool.name
+        : null;
+    const message =
+      matches.length === 0
+        ? "No matching tools found. Use list_capabilities to see every tool."
+        : recommended
+          ? `Recommended: ${recommended}${matches[0].tier === "auto" ? "" : " (check its description)"}`
+          : `Several tools may fit: ${matches.map((m) => m.tool).join(", ")}`;
+    const analysis: IntentAnalysis = { query, matches, recommended, message };
+    if (includeBreakdown) {
+      analysis.scoring = {
+        weights: s.weights,
+        auto_threshold: s.auto_threshold,
+        suggest_threshold: s.suggest_threshold,
+        intent_margin: s.intent_margin,
+      };
+    }
+    return analysis;
+  }
+}
+
+const cache = new WeakMap<readonly AnyToolDefinition[], WeakMap<LoadedConfig, Router>>();
+
+/** The router of a tool set under a config, built on first use and reused for every later call. */
+export function routerFor(tools: readonly AnyToolDefinition[], config: LoadedConfig): Router {
+  let byConfig = cache.get(tools);
+  if (!byConfig) {
+    byConfig = new WeakMap();
+    cache.set(tools, byConfig);
+  }
+  let router = byConfig.get(config);
+  if (!router) {
+    router = new Router(tools, routerConfigFrom(config), config.sources.at(-1) ?? "config");
+    byConfig.set(config, router);
+  }
+  return router;
+}

@@ -1,0 +1,298 @@
+/**
+ * Text handling of the router (spec §4.1, §4.3.1): identifier segments and norms, own-namespace stripping, and the
+ * query/document terms of intent scoring (stop words removed, light stemming, a small word-forms table).
+ */
+import { confirmScore, osa, singularize, tokens } from "../core/similarity.js";
+import { editBudget } from "../core/suggest.js";
+
+const ASCII = /^[\x00-\x7f]*$/u;
+
+/**
+ * Words of an identifier or phrase: split on non-alphanumerics, camelCase and letter/digit boundaries, lower-cased.
+ * The core's `tokens`, with a fast path for ASCII text (the Unicode-property regexes dominate index builds).
+ */
+export function segmentsOf(text: string): string[] {
+  if (!ASCII.test(text)) return tokens(text);
+  return text
+    .replace(/([a-z])([A-Z])/gu, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/gu, "$1 $2")
+    .replace(/([A-Za-z])([0-9])/gu, "$1 $2")
+    .replace(/([0-9])([A-Za-z])/gu, "$1 $2")
+    .split(/[^A-Za-z0-9]+/u)
+    .filter((t) => t.length > 0)
+    .map((t) => t.toLowerCase());
+}
+
+/** The comparison key of a tool name: segments singularised and joined by `_` (`FuzzySearchFiles` → fuzzy_search_file). */
+export function normOf(name: string): string {
+  return segmentsOf(name).map(singularize).join("_");
+}
+
+/** Namespace separators an agent or host puts between a server name and a tool name. */
+const NAMESPACE_PATTERN = /^(.*?)(__|\.|\/|:)([\s\S]*)$/u;
+
+export interface NamespaceSplit {
+  /** The namespace as written (`mcp__github`), empty when there is none. */
+  namespace: string;
+  /** The rest: the tool name proper. */
+  operation: string;
+  /** `own`: ours (stripped); `typo`: ours within the typo budget (namespace_completion); `foreign`: another server. */
+  kind: "none" | "own" | "typo" | "foreign";
+}
+
+/**
+ * Splits a leading namespace off a tool name: `mcp__dwim__read_file`, `dwim.read_file`, `dwim/x`, `dwim:x`. The
+ * `mcp__` prefix hosts add is ignored; a namespace within the typo budget of one of `own` counts as own.
+ */
+export function splitToolNamespace(input: string, own: readonly string[]): NamespaceSplit {
+  let rest = input.trim();
+  let hadMcp = false;
+  if (/^mcp__/iu.test(rest)) {
+    rest = rest.slice(5);
+    hadMcp = true;
+  }
+  const m = NAMESPACE_PATTERN.exec(rest);
+  if (!m || m[1] === "" || m[3] === "") {
+    return hadMcp
+      ? { namespace: "mcp", operation: rest, kind: "foreign" }
+      : { namespace: "", operation: input.trim(), kind: "none" };
+  }
+  const namespace = m[1].toLowerCase();
+  const operation = m[3];
+  if (own.includes(namespace)) return { namespace, operation, kind: "own" };
+  for (const name of own) {
+    const budget = editBudget(name.length);
+    if (budget > 0 && osa(namespace, name, budget) <= budget && confirmScore(namespace, name) >= 0.8) {
+      return { namespace, operation, kind: "typo" };
+    }
+  }
+  return { namespace, operation, kind: "foreign" };
+}
+
+/** Function words that carry no routing signal. NL markers (show, find, list, ...) are kept: they are verbs of tools. */
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  "a",
+  "an",
+  "the",
+  "and",
+  "or",
+  "but",
+  "if",
+  "then",
+  "so",
+  "of",
+  "in",
+  "on",
+  "at",
+  "to",
+  "for",
+  "from",
+  "by",
+  "with",
+  "about",
+  "into",
+  "over",
+  "under",
+  "as",
+  "is",
+  "are",
+  "was",
+  "were",
+  "be",
+  "been",
+  "being",
+  "am",
+  "do",
+  "does",
+  "did",
+  "i",
+  "me",
+  "my",
+  "we",
+  "our",
+  "us",
+  "you",
+  "your",
+  "it",
+  "its",
+  "this",
+  "that",
+  "these",
+  "those",
+  "there",
+  "here",
+  "what",
+  "which",
+  "who",
+  "whom",
+  "how",
+  "when",
+  "where",
+  "why",
+  "can",
+  "could",
+  "would",
+  "should",
+  "will",
+  "shall",
+  "may",
+  "might",
+  "must",
+  "please",
+  "some",
+  "any",
+  "all",
+  "each",
+  "every",
+  "there",
+  "them",
+  "they",
+  "their",
+  "he",
+  "she",
+  "his",
+  "her",
+  "not",
+  "no",
+  "yes",
+  "up",
+  "out",
+  "just",
+  "also",
+  "very",
+  "too",
+  "than",
+  "let",
+  "like",
+  "want",
+  "need",
+  "help",
+  "give",
+  "tell",
+  "get",
+  "got",
+  "have",
+  "has",
+  "had",
+  "make",
+  "go",
+  "one",
+  "thing",
+  "something",
+]);
+
+/** Irregular forms the suffix stripper cannot join (conversion ↔ convert, decision ↔ decide). */
+const WORD_FORMS: Readonly<Record<string, string>> = {
+  conversion: "convert",
+  conversions: "convert",
+  converter: "convert",
+  converting: "convert",
+  converted: "convert",
+  computation: "compute",
+  calculation: "compute",
+  calculate: "compute",
+  calculating: "compute",
+  calc: "compute",
+  decision: "decide",
+  decisions: "decide",
+  decided: "decide",
+  deciding: "decide",
+  memory: "memory",
+  memories: "memory",
+  memorize: "remember",
+  remembering: "remember",
+  remembered: "remember",
+  dimension: "dimension",
+  dimensional: "dimension",
+  capability: "capability",
+  capabilities: "capability",
+  analysis: "analyze",
+  analyse: "analyze",
+  analysing: "analyze",
+  analyzing: "analyze",
+  modification: "modify",
+  modified: "modify",
+  modifies: "modify",
+  replacement: "replace",
+  definition: "define",
+  defined: "define",
+  resolution: "resolve",
+  measurement: "measure",
+  measures: "measure",
+  searching: "search",
+  searches: "search",
+  searched: "search",
+  stored: "store",
+  storing: "store",
+  wrote: "write",
+  written: "write",
+  writing: "write",
+  saved: "save",
+  units: "unit",
+  existing: "exist",
+  exists: "exist",
+};
+
+const stems = new Map<string, string>();
+const MAX_CACHED_STEMS = 100_000;
+
+/** Light stemmer: the word-forms table, singular, then one common suffix (min stem 3), then a final `e`. Memoised. */
+export function stem(word: string): string {
+  const cached = stems.get(word);
+  if (cached !== undefined) return cached;
+  const s = stemUncached(word);
+  if (stems.size < MAX_CACHED_STEMS) stems.set(word, s);
+  return s;
+}
+
+function stemUncached(word: string): string {
+  const w = word.toLowerCase();
+  // Table forms go through the same rules, so `decided` → decide → decid meets `decide` → decid.
+  let s = singularize(Object.hasOwn(WORD_FORMS, w) ? WORD_FORMS[w] : w);
+  for (const suffix of ["ations", "ation", "ings", "ing", "ions", "ion", "ers", "er", "ed", "ly"]) {
+    if (s.endsWith(suffix) && s.length - suffix.length >= 3) {
+      s = s.slice(0, -suffix.length);
+      break;
+    }
+  }
+  if (s.length > 3 && s.endsWith("e")) s = s.slice(0, -1);
+  // Doubled final consonant left by -ing/-ed (mapping → mapp): undouble.
+  if (s.length > 3 && /([b-df-hj-np-tv-z])\1$/u.test(s) && !s.endsWith("ll") && !s.endsWith("ss")) s = s.slice(0, -1);
+  return s;
+}
+
+/** Terms of a document or query text: segments, stop words out, stemmed. Keeps order (for bigrams). */
+export function termsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const t of segmentsOf(text)) {
+    if (STOP_WORDS.has(t)) continue;
+    out.push(stem(t));
+  }
+  return out;
+}
+
+/** Queries are cut before any matching (spec §3.4). */
+export const MAX_QUERY_CHARS = 500;
+
+export interface QueryChunk {
+  text: string;
+  /** A value rather than a word: number, path, file name, quoted or all-caps literal. Not a routing term. */
+  value: boolean;
+  /** Written like an identifier: separators between letters or camelCase (`read_file`, `listUnits`). */
+  identifier: boolean;
+}
+
+/** Whitespace chunks of a query, each classified as word, value or identifier. */
+export function chunksOf(query: string): QueryChunk[] {
+  const out: QueryChunk[] = [];
+  for (const raw of query.slice(0, MAX_QUERY_CHARS).split(/\s+/u)) {
+    const text = raw.replace(/^[("'`[{<]+|[)"'`\]}>,;!?]+$|[.:]+$/gu, "");
+    if (text === "") continue;
+    const quoted = /^["'`]/u.test(raw);
+    const value =
+      quoted || /\p{N}/u.test(text) || /[./\\@=:#$%*]/u.test(text) || (/^\p{Lu}{2,}$/u.test(text) && text.length <= 12);
+    const identifier = !value && (/\p{L}[_-]+\p{L}/u.test(text) || /\p{Ll}\p{Lu}/u.test(text));
+    out.push({ text, value, identifier });
+  }
+  return out;
+}

@@ -1,0 +1,181 @@
+/**
+ * Conformance cases 19–31 and 45 of spec router §5: analyze_intent. "top-1" is the first of analyze_intent's matches
+ * (so it also clears suggest_threshold); "top-3" is a position in the ranking that analyze_intent thresholds.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { routerConfigFrom } from "../../src/router/config.js";
+import { Router } from "../../src/router/router.js";
+import { DWIM_TOOLS } from "./fixture.js";
+import { configOf, fixtureRouter } from "./helpers.js";
+
+const router = fixtureRouter();
+const top1 = (q: string) => router.analyze(q, 3).matches[0]?.tool;
+const top3 = (q: string) =>
+  router
+    .rank(q)
+    .slice(0, 3)
+    .map((s) => s.tool.name);
+
+describe("abstention (case 19)", () => {
+  it.each(["make coffee", "send email", "random gibberish xyz"])("%s → no matches", (q) => {
+    const a = router.analyze(q);
+    expect(a.matches).toEqual([]);
+    expect(a.recommended).toBeNull();
+    expect(a.message).toContain("list_capabilities");
+  });
+});
+
+describe("routing (cases 20–27, 45)", () => {
+  it("20: units", () => {
+    expect(top1("convert 5 miles to kilometers")).toBe("convert");
+    expect(top3("how many grams in a pound")).toContain("convert");
+    expect(top3("multiply a chain of conversion factors for a dose")).toContain("compute");
+  });
+
+  it("21: dimensions and unit lists", () => {
+    expect(top3("are newtons and joules compatible")).toContain("check_dimensions");
+    expect(top3("what units of pressure are there")).toContain("list_units");
+  });
+
+  it("22: search", () => {
+    expect(top1("grep for TODO in src")).toBe("fuzzy_search_content");
+    expect(top1("find files named config")).toBe("fuzzy_search_files");
+  });
+
+  it("23: edit and read", () => {
+    expect(top3("replace a string in a file")).toContain("edit_file");
+    expect(top3("show me README.md")).toContain("read_file");
+  });
+
+  it("24: memory", () => {
+    expect(top3("store this decision for later")).toContain("remember");
+    const t = top3("what did we decide about caching");
+    expect(t.includes("recall") || t.includes("search_memories")).toBe(true);
+  });
+
+  it("25: the router's own tools", () => {
+    expect(top3("which tool should I use")).toContain("analyze_intent");
+    expect(top3("what tools exist")).toContain("list_capabilities");
+  });
+
+  it("26: an identifier in the query lifts its tool to ≥ 0.95", () => {
+    const a = router.analyze("read_file src/main.ts");
+    expect(a.matches[0]).toMatchObject({ tool: "read_file" });
+    expect(a.matches[0].confidence).toBeGreaterThanOrEqual(0.95);
+    const b = router.analyze("list_units pressure");
+    expect(b.matches[0].tool).toBe("list_units");
+    expect(b.matches[0].confidence).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("27: 'find' followed by more words is no shortcut to find_files", () => {
+    const ranked = router.rank("find all files that mention kilograms");
+    expect(ranked.slice(0, 3).map((s) => s.tool.name)).toContain("fuzzy_search_content");
+    for (const s of ranked) expect(s.breakdown.alias).toBe(0);
+    expect(ranked[0].score).toBeLessThan(0.95);
+  });
+
+  it("45: word order and synonyms", () => {
+    expect(top3("list units")).toContain("list_units");
+    expect(top3("units list")).toContain("list_units");
+    expect(top3("memory search")).toContain("search_memories");
+    expect(top3("unit conversion")).toContain("convert");
+  });
+});
+
+describe("intents and boosts (cases 28–29)", () => {
+  it("28: the highest-priority intent lifts its tool; resolve_tool ignores intents", () => {
+    const r = fixtureRouter({
+      user: '[[intents]]\npattern = "who (wrote|decided)"\ntool = "search_memories"\npriority = 10\n',
+    });
+    const a = r.analyze("who decided to use redis");
+    expect(a.matches[0].tool).toBe("search_memories");
+    expect(a.matches[0].breakdown?.intent).toBe(10);
+    expect(a.matches[0].confidence).toBeGreaterThanOrEqual(0.9);
+    expect(r.resolve("who decided").resolved).toBeNull();
+  });
+
+  it("28: among several matching intents the highest priority wins, project before user at equal priority", () => {
+    const r = fixtureRouter({
+      user: '[[intents]]\npattern = "decided"\ntool = "recall"\npriority = 5\n[[intents]]\npattern = "who"\ntool = "remember"\npriority = 20\n',
+      project: '[[intents]]\npattern = "who"\ntool = "search_memories"\npriority = 20\n',
+    });
+    const a = r.analyze("who decided to use redis");
+    expect(a.matches[0].tool).toBe("search_memories");
+    expect(a.matches[0].breakdown?.intent).toBe(20);
+  });
+
+  it("29: an extra keyword adds its boost", () => {
+    const r = fixtureRouter({ user: '[keywords.convert]\nextra = ["imperial"]\nboost = 0.15\n' });
+    const convert = r.rank("imperial measures").find((s) => s.tool.name === "convert");
+    expect(convert?.breakdown.boost).toBe(0.15);
+    expect(router.rank("imperial measures").find((s) => s.tool.name === "convert")).toBeUndefined();
+  });
+});
+
+describe("robustness and determinism (cases 30–31, R8, R11)", () => {
+  const odd = ["", " ", "\t", "\n", "a", "123", "!@#$%", "convert".repeat(100), "変換", "(.*)+", "../../etc/passwd"];
+
+  it.each(odd)("30: %j gives bounded, repeatable answers", (q) => {
+    const a1 = router.analyze(q);
+    const a2 = router.analyze(q);
+    expect(JSON.stringify(a1)).toBe(JSON.stringify(a2));
+    for (const m of a1.matches) {
+      expect(m.confidence).toBeGreaterThanOrEqual(0);
+      expect(m.confidence).toBeLessThanOrEqual(1);
+    }
+    const r1 = router.resolve(q);
+    expect(JSON.stringify(r1)).toBe(JSON.stringify(router.resolve(q)));
+    expect(r1.confidence).toBeGreaterThanOrEqual(0);
+    expect(r1.confidence).toBeLessThanOrEqual(1);
+  });
+
+  it("30: any string (property)", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (q) => {
+        const a = router.analyze(q);
+        const r = router.resolve(q);
+        return (
+          a.matches.every((m) => m.confidence >= 0 && m.confidence <= 1) &&
+          r.confidence >= 0 &&
+          r.confidence <= 1 &&
+          JSON.stringify(a) === JSON.stringify(router.analyze(q))
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("31: an empty registry answers nothing; equal scores keep registration order", () => {
+    const empty = new Router([], routerConfigFrom(configOf()));
+    expect(empty.analyze("convert 5 miles").matches).toEqual([]);
+    expect(empty.resolve("convert")).toMatchObject({ tier: "none", resolved: null });
+    const reversed = new Router([...DWIM_TOOLS].reverse(), routerConfigFrom(configOf()));
+    const tied = (r: Router) =>
+      r
+        .rank("list")
+        .filter((s) => s.score === r.rank("list")[0].score)
+        .map((s) => s.tool.name);
+    expect(tied(reversed)).toEqual([...tied(router)].reverse());
+  });
+
+  it("R8: every match has a tier and a breakdown with the weights in force", () => {
+    const a = router.analyze("convert 5 miles to kilometers", 10);
+    expect(a.scoring?.weights).toEqual({ lexical: 0.4, keyword: 0.35, description: 0.15, name: 0.1 });
+    for (const m of a.matches) {
+      expect(["auto", "suggest"]).toContain(m.tier);
+      expect(Object.keys(m.breakdown ?? {}).sort()).toEqual([
+        "alias",
+        "boost",
+        "description",
+        "exact",
+        "intent",
+        "keyword",
+        "lexical",
+        "name",
+      ]);
+    }
+    expect(a.matches[0].tier).toBe("auto");
+    expect(a.recommended).toBe("convert");
+  });
+});

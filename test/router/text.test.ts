@@ -1,0 +1,53 @@
+/** Normalisation (spec §4.1) and query terms (§4.3.1). */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { nameKey, tokens } from "../../src/core/similarity.js";
+import { chunksOf, normOf, segmentsOf, splitToolNamespace, stem, termsOf } from "../../src/router/text.js";
+
+describe("segments and norms", () => {
+  it("the ASCII fast path splits exactly as the core's tokens", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(..."aZ9_- .:/xYz0Ab".split("")), maxLength: 30 }), (s) => {
+        expect(segmentsOf(s)).toEqual(tokens(s));
+        expect(normOf(s)).toBe(nameKey(s));
+      }),
+      { numRuns: 500 },
+    );
+    expect(segmentsOf("FuzzySearchFiles")).toEqual(["fuzzy", "search", "files"]);
+    expect(segmentsOf("HTTPServer2x")).toEqual(["http", "server", "2", "x"]);
+    expect(segmentsOf("Überprüfung_datei")).toEqual(tokens("Überprüfung_datei"));
+  });
+
+  it("own, mistyped and foreign namespaces", () => {
+    expect(splitToolNamespace("mcp__dwim__read_file", ["dwim"])).toMatchObject({ kind: "own", operation: "read_file" });
+    expect(splitToolNamespace("dwim.read_file", ["dwim"])).toMatchObject({ kind: "own" });
+    expect(splitToolNamespace("mcp__dwin__convert", ["dwim"])).toMatchObject({ kind: "typo", operation: "convert" });
+    expect(splitToolNamespace("mcp__github__create_issue", ["dwim"])).toMatchObject({
+      kind: "foreign",
+      namespace: "github",
+    });
+    expect(splitToolNamespace("read_file", ["dwim"])).toMatchObject({ kind: "none", operation: "read_file" });
+  });
+});
+
+describe("query terms", () => {
+  it("stems word forms together", () => {
+    expect(stem("conversion")).toBe(stem("convert"));
+    expect(stem("decided")).toBe(stem("decide"));
+    expect(stem("decision")).toBe(stem("decide"));
+    expect(stem("files")).toBe(stem("file"));
+    expect(stem("named")).toBe(stem("name"));
+    expect(stem("constructor")).toBe("constructor");
+  });
+
+  it("drops stop words and keeps order", () => {
+    expect(termsOf("what is the capital of Peru")).toEqual(["capital", "peru"]);
+  });
+
+  it("numbers, paths, file names, quoted and all-caps words are values", () => {
+    const chunks = chunksOf('grep TODO in src/main.ts for "needle" 42 times read_file listUnits');
+    const values = chunks.filter((c) => c.value).map((c) => c.text);
+    expect(values).toEqual(["TODO", "src/main.ts", "needle", "42"]);
+    expect(chunks.filter((c) => c.identifier).map((c) => c.text)).toEqual(["read_file", "listUnits"]);
+  });
+});
