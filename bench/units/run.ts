@@ -1,0 +1,488 @@
+/**
+ * bench/units: conversion accuracy (NIST SP 811 rows, auto-mapped UnitSafe items), refusals, unit-typo recovery
+ * (dwim vs the seed's difflib tiering), the one-retry likely_fix loop, and speed beside mathjs and js-quantities.
+ * Run: npm run bench -- units
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import Qty from "js-quantities";
+import { all, create } from "mathjs";
+import { type ErrorPayload, isToolError } from "../../src/core/errors.js";
+import { applyLikelyFix } from "../../src/core/fix.js";
+import { convert } from "../../src/units/convert.js";
+import { builtinUnits } from "../../src/units/system.js";
+import { dataDir, percentile, publish, REPO_DIR, type Row } from "../lib/report.js";
+import { dwimMatcher, generateCases, score, seedMatcher } from "./typos.js";
+
+const math = create(all);
+const units = builtinUnits();
+const dir = dataDir("units");
+const readJsonl = <T>(file: string): T[] =>
+  readFileSync(join(dir, file), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as T);
+
+type Outcome = { ok: true; value: number } | { ok: false; type: string };
+
+function dwim(value: number, from: string, to: string, extra: Record<string, unknown> = {}): Outcome {
+  try {
+    return { ok: true, value: convert(units, { value, from_unit: from, to_unit: to, ...extra }).quantity };
+  } catch (e) {
+    if (isToolError(e)) return { ok: false, type: e.payload.error_type };
+    return { ok: false, type: "crash" };
+  }
+}
+function mathjs(value: number, from: string, to: string): Outcome {
+  try {
+    return { ok: true, value: math.unit(value, from).toNumber(to) };
+  } catch {
+    return { ok: false, type: "error" };
+  }
+}
+function jsq(value: number, from: string, to: string): Outcome {
+  try {
+    return { ok: true, value: Qty(`${value} ${from}`).to(to).scalar };
+  } catch {
+    return { ok: false, type: "error" };
+  }
+}
+const rel = (a: number, b: number) => Math.abs(a - b) / Math.max(Math.abs(b), 1e-300);
+const pct = (a: number, b: number) => (b === 0 ? 0 : (100 * a) / b);
+
+// ---------------------------------------------------------------- NIST SP 811 (dev half)
+interface NistRow {
+  table: string;
+  from: string;
+  to: string;
+  factor: string;
+}
+const nistNames = new Map<string, string>();
+for (const line of readFileSync(join(dir, "nist_sp811_symbols.tsv"), "utf8").split("\n").slice(1)) {
+  const [kind, symbol, name] = line.split("\t");
+  if (kind === "unit" && symbol && name) nistNames.set(symbol, name.replaceAll(" ", "_"));
+}
+/** NIST notation → expression: `BTU / hr ft^2 deltaF` → `BTU/(hr*ft^2*deltaF)`, `[k]gf` → `kgf`. */
+function nistExpr(s: string, useNames: boolean): string {
+  const fixWord = (w: string) => {
+    const m = /^(\[(\w+)\])?([^^]+)(\^-?\d+)?$/u.exec(w);
+    if (!m) return w;
+    const prefix = m[2] ?? "";
+    let base = m[3];
+    if (useNames && nistNames.has(base)) base = nistNames.get(base) as string;
+    return `${prefix}${base}${m[4] ?? ""}`;
+  };
+  const side = (t: string) => t.trim().split(/\s+/u).map(fixWord).join("*");
+  const at = s.indexOf("/");
+  const [num, den] = at < 0 ? [s, undefined] : [s.slice(0, at), s.slice(at + 1)];
+  if (den === undefined) return side(num);
+  const d = side(den);
+  return `${side(num)}/${d.includes("*") ? `(${d})` : d}`;
+}
+const nist = readJsonl<NistRow>("nist_sp811_dev.jsonl");
+const nistScore = { dwim: 0, mathjs: 0, jsq: 0, dwimParsed: 0, mathjsParsed: 0, jsqParsed: 0 };
+const nistMisses: string[] = [];
+for (const r of nist) {
+  const expected = Number(r.factor);
+  const tol = 1e-6;
+  let o = dwim(1, nistExpr(r.from, false), nistExpr(r.to, false));
+  if (!o.ok) o = dwim(1, nistExpr(r.from, true), nistExpr(r.to, true));
+  if (o.ok) nistScore.dwimParsed++;
+  if (o.ok && rel(o.value, expected) <= tol) nistScore.dwim++;
+  else nistMisses.push(`${r.from} → ${r.to}: ${o.ok ? o.value : o.type} (NIST ${r.factor})`);
+  const m = mathjs(1, nistExpr(r.from, false).replaceAll("*", " "), nistExpr(r.to, false).replaceAll("*", " "));
+  if (m.ok) nistScore.mathjsParsed++;
+  if (m.ok && rel(m.value, expected) <= tol) nistScore.mathjs++;
+  const j = jsq(1, nistExpr(r.from, false), nistExpr(r.to, false));
+  if (j.ok) nistScore.jsqParsed++;
+  if (j.ok && rel(j.value, expected) <= tol) nistScore.jsq++;
+}
+
+// ---------------------------------------------------------------- UnitSafe (dev half), auto-mapped items
+interface UnitSafeItem {
+  problem_id: string;
+  problem_text: string;
+  answer: { value: number; unit: string; tolerance_pct: number };
+  must_fail: boolean;
+  expected_error: string | null;
+}
+const unitsafe = readJsonl<UnitSafeItem>("unitsafe_dev.jsonl");
+/** The longest run of words after a number that resolves as a unit (dwim's resolver maps; same strings to mathjs). */
+function firstQuantity(text: string, from = 0): { value: number; unit: string } | undefined {
+  return numberThenUnit(text, from) ?? parenthesisedUnit(text);
+}
+/** `irradiance (W/m²)`, `luminous flux (lumens)`: a unit named in parentheses, taken as 1 of it. */
+function parenthesisedUnit(text: string): { value: number; unit: string } | undefined {
+  for (const m of text.matchAll(/\(([^()]*(?:\([^()]*\)[^()]*)?)\)/gu)) {
+    const unit = m[1].split(",")[0].trim();
+    if (unit !== "" && !/^\w+=/u.test(unit) && units.evaluator.evaluate(unit).ok) return { value: 1, unit };
+  }
+  return undefined;
+}
+function numberThenUnit(text: string, from = 0): { value: number; unit: string } | undefined {
+  const re = /(-?\d+(?:\.\d+)?(?:e-?\d+)?)\s*([^\s,;()]+(?:\([^()\s]*\))?(?:\s+[^\s,;()]+){0,3})/giu;
+  re.lastIndex = from;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const all = m[2].replace(/[.?]$/u, "").split(/\s+/u);
+    const stop = all.findIndex((w) => /^(to|into|in|per|of|for|as|with)$/iu.test(w));
+    const words = stop >= 0 ? all.slice(0, stop) : all;
+    for (let n = words.length; n >= 1; n--) {
+      const unit = words.slice(0, n).join(" ").replace(/[.?]$/u, "");
+      if (units.evaluator.evaluate(unit).ok) return { value: Number(m[1]), unit };
+    }
+  }
+  return undefined;
+}
+function molarMass(text: string): number | undefined {
+  const m = /(?:MW|molar mass)[^=]*=\s*([\d.]+)/iu.exec(text);
+  return m ? Number(m[1]) : undefined;
+}
+const convertItems = unitsafe.filter((i) => !i.must_fail && /^\s*convert\s/iu.test(i.problem_text));
+const usConv = { n: 0, dwim: 0, mathjs: 0, mapped: 0 };
+const usMisses: string[] = [];
+for (const item of convertItems) {
+  const q = firstQuantity(item.problem_text);
+  if (!q) continue;
+  usConv.n++;
+  const to = item.answer.unit;
+  const mm = molarMass(item.problem_text);
+  const o = dwim(q.value, q.unit, to, mm ? { context: { molar_mass: mm } } : {});
+  const within = (v: number) => rel(v, item.answer.value) * 100 <= Math.max(item.answer.tolerance_pct, 1e-6);
+  if (o.ok) usConv.mapped++;
+  if (o.ok && within(o.value)) usConv.dwim++;
+  else
+    usMisses.push(
+      `${item.problem_id}: ${q.value} ${q.unit} → ${to}: ${o.ok ? o.value : o.type} (want ${item.answer.value})`,
+    );
+  const m = mathjs(q.value, q.unit, to);
+  if (m.ok && within(m.value)) usConv.mathjs++;
+}
+const mustFail = unitsafe.filter((i) => i.must_fail);
+const usFail = { n: mustFail.length, extracted: 0, refused: 0, rightType: 0, mathjsRefused: 0 };
+const usFailMisses: string[] = [];
+for (const item of mustFail) {
+  const q = firstQuantity(item.problem_text);
+  const to = item.answer.unit;
+  if (!q || to === "dimensionless") {
+    usFailMisses.push(`${item.problem_id}: not mapped (${item.expected_error})`);
+    continue;
+  }
+  usFail.extracted++;
+  const o = dwim(q.value, q.unit, to);
+  if (!o.ok) usFail.refused++;
+  if (!o.ok && o.type === item.expected_error) usFail.rightType++;
+  else
+    usFailMisses.push(
+      `${item.problem_id}: ${q.unit} → ${to}: ${o.ok ? `converted ${o.value}` : o.type} (want ${item.expected_error})`,
+    );
+  if (!mathjs(q.value, q.unit, to).ok) usFail.mathjsRefused++;
+}
+
+// ---------------------------------------------------------------- typos (U4–U6) and the one-retry loop (U9)
+const cases = generateCases(units);
+const ours = score(cases, dwimMatcher(units));
+const seed = score(cases, seedMatcher(units));
+let retryN = 0;
+let retryFixed = 0;
+let retryWrong = 0;
+let retryOther = 0;
+for (const c of cases) {
+  if (c.kind === "garbage" || c.kind === "double") continue;
+  const [id, psym] = c.target.split("|");
+  const unit = units.unitById(id);
+  if (!unit) continue;
+  const intended = `${psym}${unit.symbol ?? unit.name}`;
+  const call = { name: "convert", arguments: { value: 1, from_unit: c.input, to_unit: intended } };
+  retryN++;
+  let payload: ErrorPayload | undefined;
+  try {
+    convert(units, call.arguments);
+  } catch (e) {
+    if (isToolError(e)) payload = e.payload;
+  }
+  if (!payload) continue;
+  if (payload.error_type !== "unknown_unit") {
+    // `hscore`, `mslugs`: also a prefix on a unit that takes none (non_scalable_unit), not a typo to fix.
+    retryOther++;
+    retryN--;
+    continue;
+  }
+  const fixed = applyLikelyFix(call, payload);
+  if (!fixed) continue;
+  const args = fixed.arguments as { value: number; from_unit: string; to_unit: string };
+  const r = dwim(args.value, args.from_unit, args.to_unit);
+  if (r.ok && Math.abs(r.value - 1) < 1e-9) retryFixed++;
+  else retryWrong++;
+}
+
+// ---------------------------------------------------------------- speed (U15); `--no-perf` skips it
+const skipPerf = process.argv.includes("--no-perf");
+const PAIRS: Array<[number, string, string]> = [
+  [100, "km", "mi"],
+  [72, "degF", "degC"],
+  [5, "kg", "lb"],
+  [60, "mi/h", "m/s"],
+  [1, "kWh", "J"],
+  [30, "psi", "kPa"],
+  [9.8, "m/s^2", "ft/s^2"],
+  [500, "mg", "g"],
+  [1, "BTU/h", "W"],
+  [2, "L", "gal"],
+];
+function throughput(fn: (v: number, a: string, b: string) => unknown, n: number): { meanUs: number; p99Us: number } {
+  for (let i = 0; i < 2000; i++) for (const [v, a, b] of PAIRS) fn(v, a, b);
+  const batch: number[] = [];
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) {
+    const [v, a, b] = PAIRS[i % PAIRS.length];
+    const s = process.hrtime.bigint();
+    fn(v, a, b);
+    batch.push(Number(process.hrtime.bigint() - s) / 1e3);
+  }
+  const total = Number(process.hrtime.bigint() - t0) / 1e3;
+  return { meanUs: total / n, p99Us: percentile(batch, 99) };
+}
+const distEntry = join(REPO_DIR, "bench", ".cache", "dist", "units", "index.js");
+let coldDwim = Number.NaN;
+if (!skipPerf)
+  try {
+    execFileSync(
+      join(REPO_DIR, "node_modules", ".bin", "tsc"),
+      ["-p", "tsconfig.json", "--outDir", join(REPO_DIR, "bench", ".cache", "dist")],
+      {
+        cwd: REPO_DIR,
+        stdio: "ignore",
+      },
+    );
+  } catch {
+    // tsc exits non-zero on type errors elsewhere in the tree but still emits.
+  }
+// Speed is measured on the compiled JavaScript (what `dwim/units` ships), not on tsx-transformed sources.
+type ConvertFn = typeof convert;
+let fastConvert: ConvertFn = convert;
+let fastUnits = units;
+if (!skipPerf && existsSync(distEntry)) {
+  const dist = (await import(join(REPO_DIR, "bench", ".cache", "dist", "units", "convert.js"))) as {
+    convert: ConvertFn;
+  };
+  const distSystem = (await import(join(REPO_DIR, "bench", ".cache", "dist", "units", "system.js"))) as {
+    builtinUnits: typeof builtinUnits;
+  };
+  fastConvert = dist.convert;
+  fastUnits = distSystem.builtinUnits();
+}
+const N = skipPerf ? 100 : 50_000;
+const speedDwim = throughput((v, a, b) => fastConvert(fastUnits, { value: v, from_unit: a, to_unit: b }), N);
+const speedMathjs = throughput((v, a, b) => math.unit(v, a).toNumber(b), N);
+const speedJsq = throughput((v, a, b) => Qty(`${v} ${a}`).to(b).scalar, N);
+const parseTimes: number[] = [];
+for (let i = 0; i < 20_000; i++) {
+  const s = process.hrtime.bigint();
+  fastUnits.evaluator.evaluate("kg*m/s^2");
+  parseTimes.push(Number(process.hrtime.bigint() - s) / 1e3);
+}
+const errorTimes: number[] = [];
+function fastTry(input: string): void {
+  try {
+    fastConvert(fastUnits, { value: 1, from_unit: input, to_unit: "m" });
+  } catch {
+    // the error is the point
+  }
+}
+const typoInputs = cases.filter((c) => c.kind !== "garbage").slice(0, 400);
+for (const c of typoInputs.slice(0, 50)) fastTry(c.input);
+for (const c of typoInputs) {
+  const s = process.hrtime.bigint();
+  fastTry(c.input);
+  errorTimes.push(Number(process.hrtime.bigint() - s) / 1e6);
+}
+
+/** Cold start in a fresh process: import + first conversion, measured inside the child. */
+function coldStart(script: string): number {
+  const runs: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: REPO_DIR,
+      encoding: "utf8",
+    });
+    runs.push(Number(out.trim()));
+  }
+  return percentile(runs, 50);
+}
+if (!skipPerf && existsSync(distEntry)) {
+  coldDwim = coldStart(
+    `const t=performance.now();const m=await import(${JSON.stringify(distEntry)});m.convert(m.builtinUnits(),{value:1,from_unit:"km",to_unit:"mi"});console.log(performance.now()-t)`,
+  );
+}
+let coldEngine = Number.NaN;
+if (!skipPerf && existsSync(distEntry)) {
+  const engineDir = join(REPO_DIR, "bench", ".cache", "dist", "units");
+  coldEngine = coldStart(
+    `const t=performance.now();const s=await import(${JSON.stringify(join(engineDir, "system.js"))});const c=await import(${JSON.stringify(join(engineDir, "convert.js"))});c.convert(s.builtinUnits(),{value:1,from_unit:"km",to_unit:"mi"});console.log(performance.now()-t)`,
+  );
+}
+const coldMathjs = skipPerf
+  ? Number.NaN
+  : coldStart(
+      `const t=performance.now();const m=await import("mathjs");m.unit(1,"km").toNumber("mi");console.log(performance.now()-t)`,
+    );
+const coldJsq = skipPerf
+  ? Number.NaN
+  : coldStart(
+      `const t=performance.now();const m=await import("js-quantities");m.default("1 km").to("mi");console.log(performance.now()-t)`,
+    );
+
+// ---------------------------------------------------------------- report
+const conversionRows: Row[] = [
+  {
+    metric: `NIST SP 811 dev rows within 1e-6 (of ${nist.length})`,
+    ours: pct(nistScore.dwim, nist.length),
+    baseline: pct(nistScore.mathjs, nist.length),
+    unit: "%",
+    target: "≥ 99 %",
+  },
+  {
+    metric: "NIST rows parsed",
+    ours: pct(nistScore.dwimParsed, nist.length),
+    baseline: pct(nistScore.mathjsParsed, nist.length),
+    unit: "%",
+  },
+  {
+    metric: `NIST rows within 1e-6, js-quantities as baseline`,
+    ours: pct(nistScore.dwim, nist.length),
+    baseline: pct(nistScore.jsq, nist.length),
+    unit: "%",
+  },
+  {
+    metric: `UnitSafe "Convert …" items within tolerance (auto-mapped, of ${usConv.n})`,
+    ours: pct(usConv.dwim, usConv.n),
+    baseline: pct(usConv.mathjs, usConv.n),
+    unit: "%",
+    target: "≥ 99 % (U1)",
+  },
+  {
+    metric: `UnitSafe must-fail refused (of ${usFail.n})`,
+    ours: pct(usFail.refused, usFail.n),
+    baseline: pct(usFail.mathjsRefused, usFail.n),
+    unit: "%",
+    target: "≥ 98 % (U2)",
+  },
+  {
+    metric: "UnitSafe must-fail with the expected error_type",
+    ours: pct(usFail.rightType, usFail.n),
+    unit: "%",
+    target: "≥ 95 % (U2)",
+  },
+];
+const typoRows: Row[] = [
+  { metric: "fix precision", ours: ours.precision, baseline: seed.precision, unit: "%", target: "≥ 99.5 % (U4)" },
+  { metric: "fix recall", ours: ours.recall, baseline: seed.recall, unit: "%", target: "≥ 88 % (U4)" },
+  {
+    metric: "garbage false fix",
+    ours: ours.garbageFalseFix,
+    baseline: seed.garbageFalseFix,
+    unit: "%",
+    target: "≤ 1 % (U4)",
+  },
+  {
+    metric: "fix-or-hint, single edits",
+    ours: ours.fixOrHint,
+    baseline: seed.fixOrHint,
+    unit: "%",
+    target: "≥ 98 % (U5)",
+  },
+  {
+    metric: "fix-or-hint, double edits",
+    ours: ours.doubleFixOrHint,
+    baseline: seed.doubleFixOrHint,
+    unit: "%",
+    target: "≥ 90 % (U5)",
+  },
+  {
+    metric: "prefixed names with a typo fixed",
+    ours: ours.prefixed,
+    baseline: seed.prefixed,
+    unit: "%",
+    target: "100 % (U6)",
+  },
+  ...["deletion", "insertion", "substitution", "swap", "double"].map((k) => ({
+    metric: `fixed: ${k}`,
+    ours: pct(ours.byKind[k]?.fixed ?? 0, ours.byKind[k]?.n ?? 0),
+    baseline: pct(seed.byKind[k]?.fixed ?? 0, seed.byKind[k]?.n ?? 0),
+    unit: "%",
+  })),
+  { metric: "garbage with any hint", ours: ours.garbageAnyHint, baseline: seed.garbageAnyHint, unit: "%" },
+  {
+    metric: `one verbatim likely_fix retry converges (of ${retryN} single-edit calls)`,
+    ours: pct(retryFixed, retryN),
+    unit: "%",
+    target: "≥ 95 % (U9)",
+  },
+  { metric: "wrong conversions after applying likely_fix", ours: retryWrong, target: "0 (U9)" },
+  { metric: "typos that are also a prefixed non-scalable unit (non_scalable_unit, excluded above)", ours: retryOther },
+];
+const speedRows: Row[] = [
+  {
+    metric: "convert, mean per call",
+    ours: speedDwim.meanUs,
+    baseline: speedMathjs.meanUs,
+    unit: "µs",
+    target: "≤ mathjs",
+  },
+  {
+    metric: "convert, p99 per call",
+    ours: speedDwim.p99Us,
+    baseline: speedMathjs.p99Us,
+    unit: "µs",
+    target: "< 50 µs (U15)",
+  },
+  { metric: "convert, mean per call vs js-quantities", ours: speedDwim.meanUs, baseline: speedJsq.meanUs, unit: "µs" },
+  { metric: "cached parse (kg*m/s^2), p50", ours: percentile(parseTimes, 50), unit: "µs", target: "< 5 µs" },
+  {
+    metric: "cold start: import + first conversion",
+    ours: coldDwim,
+    baseline: coldMathjs,
+    unit: "ms",
+    target: "< 50 ms and < mathjs",
+  },
+  { metric: "cold start vs js-quantities", ours: coldDwim, baseline: coldJsq, unit: "ms" },
+  {
+    metric: "cold start, conversion engine only (no zod/MCP layer)",
+    ours: coldEngine,
+    baseline: coldMathjs,
+    unit: "ms",
+    target: "< 50 ms",
+  },
+  {
+    metric: "unknown unit error with suggestions, p50",
+    ours: percentile(errorTimes, 50),
+    unit: "ms",
+    target: "< 1 ms",
+  },
+  { metric: "unknown unit error with suggestions, p99", ours: percentile(errorTimes, 99), unit: "ms" },
+];
+
+publish({
+  name: "units",
+  title: "units: conversion accuracy, refusals, typo recovery, speed",
+  inputs: [
+    `shared/data/units/nist_sp811_dev.jsonl (${nist.length} rows, NIST notation mapped mechanically; names from nist_sp811_symbols.tsv as fallback)`,
+    `shared/data/units/unitsafe_dev.jsonl: ${convertItems.length} "Convert …" items auto-mapped (first quantity in the text → answer.unit; molar mass from the text); ${mustFail.length} must-fail items mapped the same way`,
+    `typos: ${cases.length} generated cases on dwim's registry (${units.system.allUnits().length} units): 4 single edits + 1 double edit per alphabetic name ≥ 4 letters, ${cases.filter((c) => c.kind === "prefixed").length} prefixed names, 330 garbage strings; baseline = the seed's difflib tiering on the same registry`,
+    `speed: ${N} conversions over ${PAIRS.length} pairs on the compiled JavaScript; baselines mathjs 15 and js-quantities 1.8 in the same process; cold start median of 5 fresh processes; load average at start ${loadavg()[0].toFixed(1)} on ${cpus().length} cores (other jobs were running)`,
+  ],
+  tables: [
+    { caption: "Conversions and refusals", rows: conversionRows, baselineLabel: "mathjs" },
+    { caption: "Unit typos", rows: typoRows, baselineLabel: "seed difflib" },
+    { caption: "Speed", rows: speedRows, baselineLabel: "mathjs / js-quantities" },
+  ],
+  notes: [
+    "UnitSafe: only items whose text is a direct conversion or whose refusal a unit tool can see are auto-mapped; the rest need an agent that plans a compute chain and are not scored here.",
+    `NIST misses (${nistMisses.length}): ${nistMisses.join("; ")}`,
+    `UnitSafe conversion misses (${usMisses.length}): ${usMisses.join("; ")}`,
+    `UnitSafe must-fail misses (${usFailMisses.length}): ${usFailMisses.join("; ")}`,
+  ],
+  data: { nistMisses, usMisses, usFailMisses, ours, seed },
+});

@@ -1,0 +1,660 @@
+/**
+ * The built-in unit catalog, written for dwim from primary sources (never copied from another library's catalog or
+ * from benchmark data). Each entry is defined by an exact expression over earlier entries, so a factor is only ever
+ * written once; `src` names the source of that definition:
+ *
+ * - SI: BIPM, The International System of Units (SI Brochure), 9th ed. 2019 (v2.01 2022): Tables 2, 4, 7, 8.
+ * - SP811: NIST Special Publication 811 (2008), Guide for the Use of the SI, Appendix B.8 and B.9.
+ * - HB44: NIST Handbook 44 (2024), Appendix C, General Tables of Units of Measurement.
+ * - UCUM: The Unified Code for Units of Measure 2.1 (Regenstrief Institute, 2017).
+ * - IEC: IEC 80000-13:2008, quantities and units of information science.
+ * - CODATA: CODATA 2018 recommended values (NIST SP 961).
+ * - IAU: IAU 2012 Resolution B2 (astronomical unit), IAU 2015 Resolution B2 (parsec).
+ * - ISMP: ISMP/USP medication abbreviations (mcg, cc, gtt, IU as used in dosing).
+ */
+import type { PrefixPolicy } from "./prefixes.js";
+
+export type Source = "SI" | "SP811" | "HB44" | "UCUM" | "IEC" | "CODATA" | "IAU" | "ISMP";
+
+export interface CatalogEntry {
+  name: string;
+  symbol?: string;
+  /** `=length` marks the coherent unit of a base component; otherwise an expression over earlier entries. */
+  def: string;
+  /** More symbols (case-sensitive). */
+  symbols?: readonly string[];
+  /** More names: spellings and long forms (case-insensitive when 3+ letters). */
+  names?: readonly string[];
+  /** Plural of the name; default name + "s"; null when it has none. */
+  plural?: string | null;
+  prefixes?: PrefixPolicy;
+  kind?: string;
+  /** Absolute temperatures: SI value = value × factor + offset (kelvin). */
+  offset?: number;
+  /** Shown whenever the unit is used: which of several definitions was taken. */
+  warning?: string;
+  /** Logarithmic unit: value = multiplier × log10(x / reference); no reference → no conversion path. */
+  log?: { multiplier: number; reference?: string; natural?: boolean };
+  src: Source;
+}
+
+const e = (
+  name: string,
+  symbol: string | undefined,
+  def: string,
+  src: Source,
+  more: Omit<CatalogEntry, "name" | "symbol" | "def" | "src"> = {},
+): CatalogEntry => ({ name, symbol, def, src, ...more });
+
+const ALL = { prefixes: "all" } as const;
+
+export const CATALOG: readonly CatalogEntry[] = [
+  // SI base units (SI Brochure Table 2). The kilogram is the gram with a prefix; the gram carries the factor 1e-3.
+  e("meter", "m", "=length", "SI", { names: ["metre"], ...ALL }),
+  e("gram", "g", "=mass", "SI", { names: ["gramme"], ...ALL }),
+  e("second", "s", "=time", "SI", { symbols: ["sec"], ...ALL }),
+  e("ampere", "A", "=current", "SI", { names: ["amp"], ...ALL }),
+  e("kelvin", "K", "=temperature", "SI", { plural: "kelvin", offset: 0, ...ALL }),
+  e("mole", "mol", "=amount", "SI", { ...ALL }),
+  e("candela", "cd", "=luminous_intensity", "SI", { ...ALL }),
+  e("bit", "bit", "=information", "IEC", { prefixes: "binary", symbols: ["bits"] }),
+  e("radian", "rad", "=angle", "SI", { prefixes: "submultiples" }),
+  e("steradian", "sr", "=solid_angle", "SI", { prefixes: "none" }),
+  e("fraction", undefined, "=ratio", "SI", { names: ["unity"], plural: "fractions" }),
+  e("each", "ea", "=count", "UCUM", {
+    plural: null,
+    names: ["count", "piece", "item", "unit_count"],
+    symbols: ["pcs"],
+  }),
+  // SI coherent derived units (Table 4).
+  e("hertz", "Hz", "1/s", "SI", { plural: "hertz", kind: "frequency", ...ALL }),
+  e("newton", "N", "1000 g*m/s^2", "SI", { ...ALL }),
+  e("pascal", "Pa", "N/m^2", "SI", { kind: "pressure", ...ALL }),
+  e("joule", "J", "N*m", "SI", { kind: "energy", ...ALL }),
+  e("watt", "W", "J/s", "SI", { kind: "power", ...ALL }),
+  e("coulomb", "C", "A*s", "SI", { ...ALL }),
+  e("volt", "V", "W/A", "SI", { ...ALL }),
+  e("farad", "F", "C/V", "SI", { ...ALL }),
+  e("ohm", "Ω", "V/A", "SI", { symbols: ["ohm"], ...ALL }),
+  e("siemens", "S", "A/V", "SI", { plural: "siemens", names: ["mho"], ...ALL }),
+  e("weber", "Wb", "V*s", "SI", { ...ALL }),
+  e("tesla", "T", "Wb/m^2", "SI", { ...ALL }),
+  e("henry", "H", "Wb/A", "SI", { plural: "henries", ...ALL }),
+  e("lumen", "lm", "cd*sr", "SI", { ...ALL }),
+  e("lux", "lx", "lm/m^2", "SI", { plural: "lux", ...ALL }),
+  e("becquerel", "Bq", "1/s", "SI", { kind: "activity", ...ALL }),
+  e("gray", "Gy", "J/kg", "SI", { kind: "absorbed_dose", ...ALL }),
+  e("sievert", "Sv", "J/kg", "SI", { kind: "dose_equivalent", ...ALL }),
+  e("katal", "kat", "mol/s", "SI", { ...ALL }),
+  // Non-SI units accepted for use with the SI (Table 8).
+  e("minute", "min", "60 s", "SI", {}),
+  e("hour", "h", "60 min", "SI", { symbols: ["hr", "hrs"] }),
+  e("day", "d", "24 h", "SI", {}),
+  e("degree", "°", "3.141592653589793/180 rad", "SI", { symbols: ["deg"], names: ["arcdegree"] }),
+  e("arcminute", "′", "°/60", "SI", { symbols: ["arcmin"] }),
+  e("arcsecond", "″", "′/60", "SI", { symbols: ["arcsec"] }),
+  e("milliarcsecond", "mas", "″/1000", "SI", {}),
+  e("hectare", "ha", "10000 m^2", "SI", {}),
+  e("liter", "L", "0.001 m^3", "SI", { symbols: ["l", "ℓ"], names: ["litre"], ...ALL }),
+  e("tonne", "t", "1000000 g", "SI", { names: ["metric_ton", "metric ton"], prefixes: "multiples" }),
+  e("dalton", "Da", "1.6605390666e-24 g", "SI", {
+    symbols: ["u", "amu"],
+    names: ["atomic_mass_unit", "unified_atomic_mass_unit"],
+    ...ALL,
+  }),
+  e("electronvolt", "eV", "1.602176634e-19 J", "SI", {
+    names: ["electron_volt", "electron-volt"],
+    kind: "energy",
+    ...ALL,
+  }),
+  e("astronomical unit", "au", "149597870700 m", "IAU", { symbols: ["AU", "ua"], names: ["astronomical_unit"] }),
+  e("neper", "Np", "=log", "SI", { log: { multiplier: 1, natural: true } }),
+  e("bel", undefined, "=log", "SI", { log: { multiplier: 1 } }),
+  e("decibel", "dB", "=log", "SI", { log: { multiplier: 10 } }),
+  e("decibel-milliwatt", "dBm", "=log", "SP811", { log: { multiplier: 10, reference: "mW" }, names: ["dbm"] }),
+  e("decibel-watt", "dBW", "=log", "SP811", { log: { multiplier: 10, reference: "W" } }),
+  // Time (SP811 B.8; UCUM for the Julian year and mean month).
+  e("week", "wk", "7 d", "SP811", {}),
+  e("fortnight", undefined, "14 d", "SP811", {}),
+  e("year", "a", "365.25 d", "UCUM", { symbols: ["yr", "y"], names: ["julian_year", "annum"], prefixes: "multiples" }),
+  e("month", "mo", "a/12", "UCUM", { symbols: ["mon"] }),
+  e("common year", undefined, "365 d", "SP811", { names: ["common_year"] }),
+  e("decade", undefined, "10 a", "SP811", {}),
+  e("century", undefined, "100 a", "SP811", { plural: "centuries" }),
+  e("millennium", undefined, "1000 a", "SP811", { plural: "millennia" }),
+  e("shake", undefined, "1e-8 s", "SP811", {}),
+  e("sidereal day", undefined, "86164.09053 s", "SP811", { names: ["sidereal_day"] }),
+  e("sidereal hour", "sidereal_hr", "3590.170 s", "SP811", { names: ["sidereal_hour"] }),
+  e("sidereal year", "sidereal_yr", "31558150 s", "SP811", { names: ["sidereal_year"] }),
+  e("tropical year", "tropical_yr", "31556930 s", "SP811", { names: ["tropical_year"] }),
+  // Length (HB44 App. C; SP811 B.8; international inch = 2.54 cm exactly).
+  e("inch", "in", "0.0254 m", "HB44", { plural: "inches" }),
+  e("foot", "ft", "12 in", "HB44", { plural: "feet" }),
+  e("yard", "yd", "3 ft", "HB44", {}),
+  e("mile", "mi", "5280 ft", "HB44", { names: ["statute_mile", "international_mile"] }),
+  e("nautical mile", "nmi", "1852 m", "SP811", { symbols: ["NM"], names: ["nautical_mile"] }),
+  e("mil", undefined, "0.001 in", "HB44", { names: ["thou"] }),
+  e("hand", undefined, "4 in", "HB44", {}),
+  e("link", "li", "0.66 ft", "HB44", {}),
+  e("rod", "rd", "16.5 ft", "HB44", { names: ["pole", "perch"] }),
+  e("chain", "ch", "66 ft", "HB44", {}),
+  e("furlong", "fur", "660 ft", "HB44", {}),
+  e("league", "lea", "3 mi", "HB44", {}),
+  e("fathom", "ftm", "6 ft", "HB44", {}),
+  e("cable", undefined, "185.2 m", "SP811", { names: ["cable_length"] }),
+  e("US survey foot", "ft_us", "1200/3937 m", "HB44", {
+    names: ["survey_foot", "us_survey_foot"],
+    symbols: ["survey_ft"],
+    plural: "US survey feet",
+  }),
+  e("US survey mile", "mi_us", "5280 ft_us", "HB44", { names: ["survey_mile"], symbols: ["survey_mi"] }),
+  e("US survey fathom", "fath_us", "6 ft_us", "HB44", { names: ["survey_fathom"], symbols: ["us_fathom"] }),
+  e("angstrom", "Å", "1e-10 m", "SP811", { symbols: ["AA"], names: ["ångström"] }),
+  e("micron", undefined, "1e-6 m", "SP811", {}),
+  e("fermi", undefined, "1e-15 m", "SP811", {}),
+  e("light-year", "ly", "9460730472580800 m", "IAU", { names: ["light_year", "lightyear"] }),
+  e("parsec", "pc", "149597870700*648000/3.141592653589793 m", "IAU", { prefixes: "multiples" }),
+  e("point", undefined, "in/72", "SP811", { names: ["pt_typographic", "desktop_point"] }),
+  e("pica", undefined, "12 point", "SP811", {}),
+  // Area.
+  e("are", undefined, "100 m^2", "SI", {}),
+  e("acre", "ac", "43560 ft^2", "HB44", {}),
+  e("US survey acre", undefined, "43560 ft_us^2", "HB44", { names: ["survey_acre"] }),
+  e("barn", undefined, "1e-28 m^2", "SI", { ...ALL }),
+  e("circular mil", "cmil", "3.141592653589793/4 mil^2", "SP811", { names: ["circular_mil"] }),
+  e("square foot", "sqft", "ft^2", "HB44", { names: ["square_foot"], plural: "square feet", symbols: ["sq_ft"] }),
+  e("square inch", "sqin", "in^2", "HB44", { names: ["square_inch"], plural: "square inches", symbols: ["sq_in"] }),
+  e("square yard", "sqyd", "yd^2", "HB44", { names: ["square_yard"] }),
+  e("square mile", "sqmi", "mi^2", "HB44", { names: ["square_mile", "section"] }),
+  e("square meter", "sqm", "m^2", "SI", { names: ["square_meter", "square metre"] }),
+  e("square kilometer", "sqkm", "km^2", "SI", { names: ["square_kilometer", "square kilometre"] }),
+  // Volume (HB44: US gallon = 231 in³; imperial gallon = 4.546 09 L).
+  e("cubic centimeter", "cc", "cm^3", "ISMP", { names: ["cubic_centimeter", "cubic centimetre"], symbols: ["ccm"] }),
+  e("cubic foot", "cuft", "ft^3", "HB44", { names: ["cubic_foot"], plural: "cubic feet", symbols: ["cu_ft"] }),
+  e("cubic inch", "cuin", "in^3", "HB44", { names: ["cubic_inch"], plural: "cubic inches", symbols: ["cu_in"] }),
+  e("cubic yard", "cuyd", "yd^3", "HB44", { names: ["cubic_yard"] }),
+  e("cubic meter", "cbm", "m^3", "SI", { names: ["cubic_meter", "cubic metre", "stere"] }),
+  e("gallon", "gal", "231 in^3", "HB44", {
+    names: ["us_gallon", "US gallon", "liquid_gallon"],
+    symbols: ["gal_us"],
+    warning: "gal read as the US liquid gallon (3.785 L); the imperial gallon is gal_imp",
+  }),
+  e("quart", "qt", "gal/4", "HB44", { names: ["us_quart"], symbols: ["qt_us"] }),
+  e("pint", "pt_us", "gal/8", "HB44", { names: ["us_pint", "US pint", "liquid_pint"] }),
+  e("cup", "cup_us", "gal/16", "HB44", { names: ["us_cup"] }),
+  e("gill", "gi", "gal/32", "HB44", {}),
+  e("fluid ounce", "fl_oz", "gal/128", "HB44", {
+    names: ["fluid_ounce", "us_fluid_ounce"],
+    symbols: ["floz", "oz_fl"],
+  }),
+  e("tablespoon", "tbsp", "fl_oz/2", "HB44", { symbols: ["Tbsp", "tbs"] }),
+  e("teaspoon", "tsp", "tbsp/3", "HB44", {}),
+  e("fluid dram", "fl_dr", "fl_oz/8", "HB44", { names: ["fluid_dram", "fluidram"] }),
+  e("minim", "min_ap", "fl_dr/60", "HB44", {}),
+  e("barrel", "bbl", "42 gal", "SP811", {
+    names: ["oil_barrel", "petroleum_barrel"],
+    warning: "bbl read as the 42-gallon petroleum barrel (158.99 L)",
+  }),
+  e("bushel", "bu", "2150.42 in^3", "HB44", { names: ["us_bushel"] }),
+  e("peck", "pk", "bu/4", "HB44", {}),
+  e("dry gallon", undefined, "bu/8", "HB44", { names: ["dry_gallon"] }),
+  e("dry quart", undefined, "bu/32", "HB44", { names: ["dry_quart"] }),
+  e("dry pint", undefined, "bu/64", "HB44", { names: ["dry_pint"] }),
+  e("imperial gallon", "gal_imp", "4.54609 L", "HB44", {
+    names: ["imperial_gallon", "uk_gallon"],
+    symbols: ["gal_uk", "uk_gal"],
+  }),
+  e("imperial quart", "qt_imp", "gal_imp/4", "HB44", { names: ["imperial_quart"] }),
+  e("imperial pint", "pt_imp", "gal_imp/8", "HB44", { names: ["imperial_pint", "uk_pint"] }),
+  e("imperial fluid ounce", "fl_oz_imp", "gal_imp/160", "HB44", { names: ["imperial_fluid_ounce"] }),
+  e("imperial gill", "gi_imp", "gal_imp/32", "HB44", { names: ["imperial_gill"], symbols: ["uk_gill"] }),
+  e("imperial bushel", "bu_imp", "8 gal_imp", "HB44", { names: ["imperial_bushel"] }),
+  e("acre-foot", "ac_ft", "43560 ft^3", "SP811", { names: ["acre_foot"], plural: "acre-feet" }),
+  e("board foot", "FBM", "144 in^3", "SP811", { names: ["board_foot"], plural: "board feet" }),
+  e("cord", undefined, "128 ft^3", "HB44", {}),
+  e("metric cup", undefined, "250 mL", "HB44", { names: ["metric_cup"] }),
+  e("drop", "gtt", "=count", "ISMP", {
+    names: ["drops_count"],
+    kind: "drop",
+    warning: "gtt counts drops; the volume of a drop depends on the giving set (e.g. 15 gtt/mL)",
+  }),
+  // Mass (HB44: avoirdupois pound = 0.453 592 37 kg exactly).
+  e("pound", "lb", "0.45359237 kg", "HB44", { symbols: ["lbs", "lbm"], names: ["pound_mass", "avoirdupois_pound"] }),
+  e("ounce", "oz", "lb/16", "HB44", { names: ["avoirdupois_ounce"], symbols: ["ozm"] }),
+  e("grain", "gr", "64.79891 mg", "HB44", {}),
+  e("dram", "dr", "lb/256", "HB44", { names: ["avoirdupois_dram"] }),
+  e("stone", "st", "14 lb", "HB44", { plural: "stone" }),
+  e("short ton", "tn", "2000 lb", "HB44", { names: ["short_ton", "us_ton", "net_ton"] }),
+  e("long ton", "LT", "2240 lb", "HB44", { names: ["long_ton", "uk_ton", "gross_ton", "imperial_ton"] }),
+  e("short hundredweight", "cwt", "100 lb", "HB44", { names: ["hundredweight", "short_hundredweight"] }),
+  e("long hundredweight", "cwt_uk", "112 lb", "HB44", { names: ["long_hundredweight"] }),
+  e("carat", "ct", "200 mg", "HB44", { names: ["metric_carat"], symbols: ["Ct"] }),
+  e("troy ounce", "ozt", "480 gr", "HB44", { names: ["troy_ounce"], symbols: ["oz_t"] }),
+  e("troy pound", "lbt", "12 ozt", "HB44", { names: ["troy_pound"], symbols: ["lb_t"] }),
+  e("pennyweight", "dwt", "24 gr", "HB44", {}),
+  e("scruple", "s_ap", "20 gr", "HB44", { names: ["apothecaries_scruple"] }),
+  e("apothecaries dram", "dr_ap", "60 gr", "HB44", { names: ["apothecaries_dram", "drachm"] }),
+  e("apothecaries ounce", "oz_ap", "480 gr", "HB44", { names: ["apothecaries_ounce"] }),
+  e("quintal", "q_m", "100 kg", "SP811", { names: ["metric_quintal"] }),
+  e("gamma_mass", undefined, "1 µg", "SP811", {}),
+  e("solar mass", "M_sun", "1.98847e30 kg", "IAU", { names: ["solar_mass"] }),
+  e("earth mass", "M_earth", "5.9722e24 kg", "IAU", { names: ["earth_mass"] }),
+  e("electron mass", "m_e", "9.1093837015e-31 kg", "CODATA", { names: ["electron_mass"] }),
+  e("proton mass", "m_p", "1.67262192369e-27 kg", "CODATA", { names: ["proton_mass"] }),
+  // Force (SP811; standard acceleration of gravity g_n = 9.806 65 m/s² exactly).
+  e("standard gravity", "g_n", "9.80665 m/s^2", "SP811", {
+    symbols: ["gee", "G_force"],
+    names: ["standard_gravity", "standard_acceleration_of_gravity"],
+  }),
+  e("gal_acceleration", "Gal", "0.01 m/s^2", "SP811", { names: ["galileo"], prefixes: "submultiples" }),
+  e("dyne", "dyn", "1e-5 N", "SP811", { ...ALL }),
+  e("pound-force", "lbf", "lb*g_n", "SP811", { names: ["pound_force", "pound force"] }),
+  e("ounce-force", "ozf", "lbf/16", "SP811", { names: ["ounce_force"] }),
+  e("kilogram-force", "kgf", "kg*g_n", "SP811", { symbols: ["kp"], names: ["kilogram_force", "kilopond"] }),
+  e("gram-force", "gf", "g*g_n", "SP811", { names: ["gram_force"] }),
+  e("pond", "pond", "g*g_n", "SP811", { ...ALL }),
+  e("kip", "kip", "1000 lbf", "SP811", { names: ["kilopound_force"], symbols: ["klbf"] }),
+  e("ton-force", "tonf", "2000 lbf", "SP811", { names: ["ton_force", "short_ton_force"] }),
+  e("poundal", "pdl", "lb*ft/s^2", "SP811", {}),
+  e("sthene", "sn", "1000 N", "SP811", {}),
+  e("slug", undefined, "lbf*s^2/ft", "SP811", {}),
+  // Pressure.
+  e("bar", "bar", "100000 Pa", "SI", { ...ALL }),
+  e("standard atmosphere", "atm", "101325 Pa", "SP811", { names: ["atmosphere", "standard_atmosphere"] }),
+  e("technical atmosphere", "at", "kgf/cm^2", "SP811", { names: ["technical_atmosphere"] }),
+  e("torr", "Torr", "atm/760", "SP811", { symbols: ["torr"] }),
+  e("millimeter of mercury", "mmHg", "133.322387415 Pa", "SP811", {
+    names: ["millimetre_of_mercury", "millimeter_of_mercury"],
+    symbols: ["mm_Hg"],
+  }),
+  e("centimeter of mercury", "cmHg", "10 mmHg", "SP811", { names: ["centimeter_of_mercury"] }),
+  e("foot of mercury", "ftHg", "40636.66 Pa", "SP811", { names: ["foot_of_mercury"] }),
+  e("inch of mercury", "inHg", "3386.389 Pa", "SP811", { names: ["inch_of_mercury"], symbols: ["in_Hg"] }),
+  e("millimeter of water", "mmH2O", "9.80665 Pa", "SP811", { names: ["millimeter_of_water"], symbols: ["mm_H2O"] }),
+  e("centimeter of water", "cmH2O", "98.0665 Pa", "SP811", { names: ["centimeter_of_water"], symbols: ["cm_H2O"] }),
+  e("inch of water", "inH2O", "249.08891 Pa", "SP811", { names: ["inch_of_water"], symbols: ["in_H2O"] }),
+  e("foot of water", "ftH2O", "2989.06692 Pa", "SP811", { names: ["foot_of_water"], symbols: ["ft_H2O"] }),
+  e("pound per square inch", "psi", "lbf/in^2", "SP811", { names: ["pound_per_square_inch"], symbols: ["psia"] }),
+  e("kilopound per square inch", "ksi", "1000 psi", "SP811", {}),
+  e("pound per square foot", "psf", "lbf/ft^2", "SP811", {}),
+  e("barye", "Ba", "0.1 Pa", "SP811", { names: ["barad"] }),
+  // Energy (SP811: the International Table calorie and Btu are NIST's defaults).
+  e("erg", "erg", "1e-7 J", "SP811", { kind: "energy" }),
+  e("calorie", "cal", "4.1868 J", "SP811", {
+    names: ["calorie_it", "international_calorie"],
+    symbols: ["cal_IT"],
+    kind: "energy",
+    ...ALL,
+    warning: "cal read as the International Table calorie (4.1868 J); the thermochemical calorie is cal_th",
+  }),
+  e("thermochemical calorie", "cal_th", "4.184 J", "SP811", {
+    names: ["thermochemical_calorie"],
+    kind: "energy",
+    ...ALL,
+  }),
+  e("food calorie", "Cal", "1000 cal", "SP811", {
+    names: ["food_calorie", "kilocalorie_food", "large_calorie"],
+    kind: "energy",
+  }),
+  e("British thermal unit", "BTU", "1055.05585262 J", "SP811", {
+    symbols: ["Btu", "BTU_IT", "btu"],
+    names: ["british_thermal_unit"],
+    kind: "energy",
+    prefixes: "multiples",
+  }),
+  e("thermochemical British thermal unit", "BTU_th", "1054.350 J", "SP811", {
+    names: ["btu_thermochemical"],
+    kind: "energy",
+  }),
+  e("therm", "thm", "105480400 J", "SP811", { names: ["therm_us"], kind: "energy" }),
+  e("quad", undefined, "1e15 BTU", "SP811", { kind: "energy" }),
+  e("watt hour", "Wh", "W*h", "SP811", { names: ["watt_hour", "watt-hour"], kind: "energy", ...ALL }),
+  e("kilowatt hour", "kWh", "1000 W*h", "SP811", {
+    names: ["kilowatt_hour", "kilowatt-hour"],
+    kind: "energy",
+    symbols: ["kW_h"],
+  }),
+  e("hartree", "Eh", "4.3597447222071e-18 J", "CODATA", { symbols: ["E_h"], kind: "energy" }),
+  e("rydberg", "Ry", "2.1798723611035e-18 J", "CODATA", { kind: "energy" }),
+  e("ton of TNT", "tTNT", "4.184e9 J", "SP811", { names: ["ton_of_tnt", "tnt"], kind: "energy" }),
+  e("tonne of oil equivalent", "toe", "41.868e9 J", "SP811", { names: ["tonne_of_oil_equivalent"], kind: "energy" }),
+  e("foot-pound-force", "ft_lbf", "ft*lbf", "SP811", {
+    symbols: ["ft_lb", "ftlbf", "ftlb"],
+    names: ["foot_pound", "foot-pound", "foot_pound_force"],
+  }),
+  e("inch-pound-force", "in_lbf", "in*lbf", "SP811", {
+    symbols: ["in_lb"],
+    names: ["inch_pound", "inch-pound"],
+    kind: "torque",
+  }),
+  e("newton meter", "N_m", "N*m", "SI", {
+    names: ["newton_meter", "newton metre", "newton-metre", "newton-meter"],
+    kind: "torque",
+  }),
+  e("pound-foot", "lbf_ft", "lbf*ft", "SP811", {
+    names: ["pound_foot", "pound-force foot"],
+    symbols: ["lb_ft"],
+    kind: "torque",
+  }),
+  // Power.
+  e("horsepower", "hp", "550 ft*lbf/s", "SP811", {
+    plural: "horsepower",
+    names: ["mechanical_horsepower"],
+    symbols: ["HP"],
+    kind: "power",
+  }),
+  e("metric horsepower", "PS", "735.49875 W", "SP811", { names: ["metric_horsepower"], kind: "power" }),
+  e("electric horsepower", "hp_e", "746 W", "SP811", { names: ["electric_horsepower"], kind: "power" }),
+  e("boiler horsepower", "hp_boiler", "9809.5 W", "SP811", { names: ["boiler_horsepower"], kind: "power" }),
+  e("ton of refrigeration", "TR", "12000 BTU/h", "SP811", {
+    names: ["ton_of_refrigeration", "refrigeration_ton"],
+    kind: "power",
+  }),
+  e("volt-ampere", "VA", "V*A", "SI", { names: ["volt_ampere", "voltampere"], kind: "apparent_power", ...ALL }),
+  e("var", "var", "V*A", "SI", { names: ["volt_ampere_reactive"], kind: "reactive_power", ...ALL }),
+  // Electromagnetic (SP811 B.8, CGS units).
+  e("ampere hour", "Ah", "A*h", "SP811", { names: ["ampere_hour", "amp_hour"], ...ALL }),
+  e("faraday", undefined, "96485.33212 C", "CODATA", {}),
+  e("elementary charge", undefined, "1.602176634e-19 C", "SI", { names: ["elementary_charge"] }),
+  e("statcoulomb", "statC", "3.335641e-10 C", "SP811", { symbols: ["Fr", "esu"], names: ["franklin"] }),
+  e("abcoulomb", "abC", "10 C", "SP811", {}),
+  e("abampere", "abA", "10 A", "SP811", { names: ["biot"], symbols: ["Bi"] }),
+  e("statampere", "statA", "3.335641e-10 A", "SP811", {}),
+  e("abvolt", "abV", "1e-8 V", "SP811", {}),
+  e("statvolt", "statV", "299.792458 V", "SP811", {}),
+  e("abohm", "abΩ", "1e-9 Ω", "SP811", { symbols: ["abohm"] }),
+  e("abfarad", "abF", "1e9 F", "SP811", {}),
+  e("abhenry", "abH", "1e-9 H", "SP811", {}),
+  e("gauss", "G", "1e-4 T", "SP811", { plural: "gauss", ...ALL }),
+  e("maxwell", "Mx", "1e-8 Wb", "SP811", { ...ALL }),
+  e("oersted", "Oe", "1000/(4*3.141592653589793) A/m", "SP811", { ...ALL }),
+  e("gamma", "γ", "1e-9 T", "SP811", {}),
+  e("debye", "D", "3.33564e-30 C*m", "SP811", {}),
+  // Viscosity.
+  e("poise", "P", "0.1 Pa*s", "SP811", { ...ALL }),
+  e("stokes", "St", "1e-4 m^2/s", "SP811", { plural: "stokes", ...ALL }),
+  e("rhe", undefined, "10/(Pa*s)", "SP811", {}),
+  e("clo", "clo", "0.155 m^2*K/W", "SP811", {}),
+  e("gilbert", "Gi", "10/(4*3.141592653589793) A", "SP811", {}),
+  // Radiation (SP811 B.8).
+  e("curie", "Ci", "3.7e10 Bq", "SP811", { kind: "activity", ...ALL }),
+  e("rutherford", "Rd", "1e6 Bq", "SP811", { kind: "activity" }),
+  e("radiation absorbed dose", "rd_dose", "0.01 Gy", "SP811", {
+    names: ["rad_dose"],
+    plural: null,
+    kind: "absorbed_dose",
+    prefixes: "submultiples",
+  }),
+  e("rem", "rem", "0.01 Sv", "SP811", { kind: "dose_equivalent", prefixes: "submultiples" }),
+  e("roentgen", "R", "2.58e-4 C/kg", "SP811", { names: ["röntgen"], ...ALL }),
+  // Photometry.
+  e("phot", "ph", "10000 lx", "SP811", { ...ALL }),
+  e("footcandle", "fc", "lm/ft^2", "SP811", { names: ["foot_candle", "foot-candle"], symbols: ["ftc"] }),
+  e("nit", "nt", "cd/m^2", "SP811", {}),
+  e("stilb", "sb", "10000 cd/m^2", "SP811", {}),
+  e("lambert", undefined, "10000/3.141592653589793 cd/m^2", "SP811", {}),
+  e("footlambert", "ftL", "1/3.141592653589793 cd/ft^2", "SP811", { names: ["foot_lambert", "foot-lambert"] }),
+  // Angle and solid angle.
+  e("gradian", "gon", "3.141592653589793/200 rad", "SP811", { symbols: ["grad"], names: ["grade", "gon"] }),
+  e("revolution", "rev", "2*3.141592653589793 rad", "SP811", {
+    names: ["turn", "cycle", "rotation"],
+    symbols: ["r", "cyc"],
+  }),
+  e("angular mil", "mil_ang", "2*3.141592653589793/6400 rad", "SP811", { names: ["nato_mil", "angular_mil"] }),
+  e("square degree", "sqdeg", "(3.141592653589793/180)^2 sr", "SP811", {
+    names: ["square_degree"],
+    symbols: ["deg_sq"],
+  }),
+  e("spat", undefined, "4*3.141592653589793 sr", "SP811", {}),
+  // Ratio and count.
+  e("percent", "%", "0.01 fraction", "SI", { names: ["per_cent", "percentage"], symbols: ["pct"], plural: null }),
+  e("permille", "‰", "0.001 fraction", "SI", { names: ["per_mille", "per_mil"], plural: null }),
+  e("part per million", "ppm", "1e-6 fraction", "SI", {
+    names: ["parts_per_million", "part_per_million"],
+    plural: "parts per million",
+  }),
+  e("part per billion", "ppb", "1e-9 fraction", "SI", {
+    names: ["parts_per_billion", "part_per_billion"],
+    plural: "parts per billion",
+  }),
+  e("part per trillion", "ppt_trillion", "1e-12 fraction", "SI", {
+    names: ["parts_per_trillion"],
+    plural: "parts per trillion",
+  }),
+  e("basis point", "bp", "1e-4 fraction", "SP811", { names: ["basis_point"], symbols: ["bips"] }),
+  e("dozen", "doz", "12 ea", "HB44", { plural: "dozen", symbols: ["dz"] }),
+  e("gross", "gro", "144 ea", "HB44", { plural: "gross" }),
+  e("great gross", undefined, "1728 ea", "HB44", { names: ["great_gross"] }),
+  e("score", undefined, "20 ea", "HB44", {}),
+  e("pair", "pr", "2 ea", "UCUM", {}),
+  e("tablet", "tab", "ea", "ISMP", { kind: "dose_form" }),
+  e("capsule", "cap", "ea", "ISMP", { kind: "dose_form" }),
+  e("international unit", "IU", "=count", "ISMP", {
+    names: ["international_unit"],
+    symbols: ["iU"],
+    kind: "biological_activity",
+    prefixes: "all",
+    warning: "IU measures biological activity; its mass equivalent depends on the substance",
+  }),
+  e("cells", undefined, "ea", "UCUM", { kind: "cells", plural: null, names: ["cell"] }),
+  // Information (IEC 80000-13).
+  e("byte", "B", "8 bit", "IEC", { names: ["octet"], symbols: ["o"], prefixes: "binary" }),
+  e("nibble", undefined, "4 bit", "IEC", { names: ["nybble"] }),
+  e("shannon", "Sh", "bit", "IEC", {}),
+  e("baud", "Bd", "ea/s", "IEC", { plural: "baud", prefixes: "multiples" }),
+  e("flop", "FLOP", "ea", "UCUM", {
+    names: ["floating_point_operation", "FLOPs"],
+    symbols: ["flops", "FLOPs"],
+    prefixes: "multiples",
+    kind: "operations",
+  }),
+  // Frequency, rates, speeds and other named compounds.
+  e("revolution per minute", "rpm", "rev/min", "SP811", { names: ["revolutions_per_minute"], symbols: ["RPM"] }),
+  e("revolution per second", "rps", "rev/s", "SP811", { names: ["revolutions_per_second"] }),
+  e("mile per hour", "mph", "mi/h", "SP811", { names: ["miles_per_hour"], plural: "miles per hour", symbols: ["MPH"] }),
+  e("kilometer per hour", "kph", "km/h", "SI", {
+    names: ["kilometers_per_hour", "kilometres_per_hour"],
+    plural: "kilometers per hour",
+    symbols: ["kmh", "KPH"],
+  }),
+  e("foot per second", "fps", "ft/s", "SP811", { names: ["feet_per_second"], plural: "feet per second" }),
+  e("inch per second", "ips", "in/s", "SP811", { names: ["inches_per_second"], plural: "inches per second" }),
+  e("knot", "kn", "nmi/h", "SP811", { symbols: ["kts"] }),
+  e("speed of light", "c_light", "299792458 m/s", "SI", { names: ["speed_of_light"] }),
+  e("mile per gallon", "mpg", "mi/gal", "SP811", { names: ["miles_per_gallon"], plural: "miles per gallon" }),
+  e("gallon per minute", "gpm", "gal/min", "SP811", { names: ["gallons_per_minute"], plural: "gallons per minute" }),
+  e("cubic foot per minute", "cfm", "ft^3/min", "SP811", {
+    names: ["cubic_feet_per_minute"],
+    plural: "cubic feet per minute",
+  }),
+  e("liter per minute", "lpm", "L/min", "SI", { names: ["liters_per_minute"], plural: "liters per minute" }),
+  e("molar", "M", "mol/L", "SI", { names: ["molarity"], plural: null, prefixes: "submultiples" }),
+  e("osmole", "Osm", "mol", "UCUM", { kind: "osmolarity", ...ALL }),
+  e("equivalent", "eq", "mol", "UCUM", { symbols: ["Eq"], kind: "equivalents", ...ALL }),
+  e("enzyme unit", "U", "µmol/min", "UCUM", { names: ["enzyme_unit"], kind: "catalytic_activity", ...ALL }),
+  e("diopter", "dpt", "1/m", "SP811", { names: ["dioptre"], symbols: ["D_opt"] }),
+  e("kayser", undefined, "1/cm", "SP811", {}),
+  e("tex", "tex", "g/km", "SP811", { plural: "tex", ...ALL }),
+  e("denier", "den", "tex/9", "SP811", {}),
+  e("jansky", "Jy", "1e-26 W/(m^2*Hz)", "SP811", { ...ALL }),
+  e("langley", undefined, "cal_th/cm^2", "SP811", {}),
+  e("darcy", undefined, "9.869233e-13 m^2", "SP811", { ...ALL }),
+  // Further units of NIST SP 811 App. B.8 and related references.
+  e("mean calorie", "cal_mean", "4.19002 J", "SP811", { names: ["calorie_mean"], kind: "energy" }),
+  e("calorie_15C", "cal_15C", "4.18580 J", "SP811", { kind: "energy" }),
+  e("calorie_20C", "cal_20C", "4.18190 J", "SP811", { kind: "energy" }),
+  e("mean British thermal unit", "BTU_mean", "1055.87 J", "SP811", { names: ["btu_mean"], kind: "energy" }),
+  e("btu_59F", "BTU_59F", "1054.804 J", "SP811", { kind: "energy" }),
+  e("EC therm", "thm_EC", "105505585.262 J", "SP811", { names: ["therm_ec"], kind: "energy" }),
+  e("water horsepower", "hp_water", "746.043 W", "SP811", { names: ["water_horsepower"], kind: "power" }),
+  e("UK horsepower", "hp_uk", "745.70 W", "SP811", { names: ["uk_horsepower"], kind: "power" }),
+  e("inch_of_mercury_60F", "inHg_60F", "3376.85 Pa", "SP811", { plural: null }),
+  e("inch_of_water_60F", "inH2O_60F", "248.84 Pa", "SP811", { plural: null }),
+  e("inch_of_water_39F", "inH2O_39F", "249.082 Pa", "SP811", { plural: null }),
+  e("centimeter_of_water_4C", "cmH2O_4C", "98.0638 Pa", "SP811", { plural: null }),
+  e("microinch", "µin", "1e-6 in", "SP811", { symbols: ["uin"], plural: "microinches" }),
+  e("perm", "perm", "5.72135e-11 kg/(Pa*s*m^2)", "SP811", {}),
+  e("perm inch", "perm_in", "1.45322e-12 kg/(Pa*s*m)", "SP811", { names: ["perm_inch"] }),
+  e("assay ton", "AT", "29.16667 g", "SP811", { names: ["assay_ton"] }),
+  e("register ton", "RT", "100 ft^3", "SP811", { names: ["register_ton"] }),
+  e("long ton-force", "LTf", "2240 lbf", "SP811", { names: ["long_ton_force"] }),
+  e("metric ton-force", "tf", "t*g_n", "SP811", { names: ["tonne_force", "metric_ton_force"] }),
+  e("abmho", "abS", "1e9 S", "SP811", { names: ["absiemens"] }),
+  e("statohm", "statΩ", "8.987552e11 Ω", "SP811", { symbols: ["statohm"] }),
+  e("statfarad", "statF", "1.112650e-12 F", "SP811", {}),
+  e("stathenry", "statH", "8.987552e11 H", "SP811", {}),
+  e("unit pole", undefined, "1.256637e-7 Wb", "SP811", { names: ["unit_pole"] }),
+  e("candlepower", "cp_light", "cd", "SP811", { plural: "candlepower" }),
+  e("apostilb", "asb", "1/3.141592653589793 cd/m^2", "SP811", { names: ["blondel"] }),
+  e("talbot", undefined, "lm*s", "SP811", {}),
+  e("reyn", undefined, "lbf*s/in^2", "SP811", {}),
+  e("poiseuille", "Pl", "Pa*s", "SP811", {}),
+  e("rayl", undefined, "Pa*s/m", "SP811", {}),
+  e("mired", undefined, "1e6/K", "SP811", { names: ["microreciprocal_degree"] }),
+  e("eotvos", "E_otvos", "1e-9/s^2", "SP811", { names: ["eötvös"] }),
+  e("sverdrup", "Sv_flow", "1e6 m^3/s", "SP811", {}),
+  e("disintegration per minute", "dpm", "Bq/60", "SP811", {
+    names: ["disintegrations_per_minute"],
+    kind: "activity",
+    plural: "disintegrations per minute",
+  }),
+  e("disintegration per second", "dps", "Bq", "SP811", {
+    names: ["disintegrations_per_second"],
+    kind: "activity",
+    plural: "disintegrations per second",
+  }),
+  // Time, length and mass of astronomy and atomic physics (IAU 2015 B3 nominal values; CODATA 2018).
+  e("Gregorian year", undefined, "365.2425 d", "SP811", { names: ["gregorian_year"] }),
+  e("light-second", "ls", "299792458 m", "IAU", { names: ["light_second"] }),
+  e("light-minute", "lmin", "60 ls", "IAU", { names: ["light_minute"] }),
+  e("light-hour", "lh", "3600 ls", "IAU", { names: ["light_hour"] }),
+  e("light-day", "ld", "86400 ls", "IAU", { names: ["light_day"] }),
+  e("solar radius", "R_sun", "6.957e8 m", "IAU", { names: ["solar_radius"], plural: "solar radii" }),
+  e("earth radius", "R_earth", "6.3781e6 m", "IAU", { names: ["earth_radius"], plural: "earth radii" }),
+  e("jupiter radius", "R_jup", "7.1492e7 m", "IAU", { names: ["jupiter_radius"], plural: "jupiter radii" }),
+  e("jupiter mass", "M_jup", "1.89813e27 kg", "IAU", { names: ["jupiter_mass"] }),
+  e("solar luminosity", "L_sun", "3.828e26 W", "IAU", { names: ["solar_luminosity"], kind: "power" }),
+  e("bohr radius", "a_B", "5.29177210903e-11 m", "CODATA", { names: ["bohr_radius"], plural: "bohr radii" }),
+  e("neutron mass", "m_n", "1.67492749804e-27 kg", "CODATA", { names: ["neutron_mass"] }),
+  e("atomic unit of time", "t_au", "2.4188843265857e-17 s", "CODATA", { names: ["atomic_time_unit"] }),
+  // Customary volumes, areas and flows (HB 44 App. C; SP 811).
+  e("hogshead", "hhd", "63 gal", "HB44", {}),
+  e("beer barrel", "bbl_beer", "31 gal", "HB44", { names: ["beer_barrel"] }),
+  e("US dry barrel", "bbl_dry", "7056 in^3", "HB44", { names: ["dry_barrel"] }),
+  e("acre-inch", "ac_in", "ac*in", "SP811", { names: ["acre_inch"] }),
+  e("imperial peck", "pk_imp", "2 gal_imp", "HB44", { names: ["imperial_peck"] }),
+  e("township", "twp", "36 mi_us^2", "HB44", {}),
+  e("rood", undefined, "ac/4", "HB44", {}),
+  e("dunam", undefined, "1000 m^2", "SP811", { names: ["dunum", "donum"] }),
+  e("foot per minute", "fpm", "ft/min", "SP811", { names: ["feet_per_minute"], plural: "feet per minute" }),
+  e("gallon per hour", "gph", "gal/h", "SP811", { names: ["gallons_per_hour"], plural: "gallons per hour" }),
+  e("cubic foot per second", "cfs", "ft^3/s", "SP811", {
+    names: ["cubic_feet_per_second"],
+    plural: "cubic feet per second",
+  }),
+  e("million gallons per day", "MGD", "1e6 gal/d", "SP811", {
+    names: ["million_gallons_per_day"],
+    symbols: ["mgd"],
+    plural: null,
+  }),
+  // Angles, ratios and counts.
+  e("quadrant", undefined, "90 °", "SP811", {}),
+  e("sextant", undefined, "60 °", "SP811", {}),
+  e("compass point", undefined, "11.25 °", "SP811", { names: ["compass_point"] }),
+  e("hour angle", "HA", "15 °", "SP811", { names: ["hour_angle"] }),
+  e("part per quadrillion", "ppq", "1e-15 fraction", "SI", {
+    names: ["parts_per_quadrillion"],
+    plural: "parts per quadrillion",
+  }),
+  e("per cent mille", "pcm", "1e-5 fraction", "SI", { names: ["per_cent_mille"], plural: null }),
+  e("permyriad", undefined, "1e-4 fraction", "SI", { plural: null }),
+  e("karat", "kt_purity", "fraction/24", "HB44", { names: ["karat_purity"] }),
+  e("bakers dozen", undefined, "13 ea", "HB44", { names: ["bakers_dozen"], plural: "bakers dozens" }),
+  e("ream", undefined, "500 ea", "HB44", {}),
+  e("quire", undefined, "25 ea", "HB44", {}),
+  e("puff", undefined, "ea", "UCUM", { kind: "dose_form" }),
+  e("spray", undefined, "ea", "UCUM", { kind: "dose_form" }),
+  e("vial", undefined, "ea", "UCUM", { kind: "dose_form" }),
+  e("ampule", undefined, "ea", "UCUM", { kind: "dose_form", names: ["ampoule"] }),
+  e("patch", undefined, "ea", "UCUM", { kind: "dose_form", plural: "patches" }),
+  // Information (IEC 80000-13: natural and decimal units of information).
+  e("natural unit of information", "nat", "bit/0.6931471805599453", "IEC", {}),
+  e("hartley", "Hart", "3.321928094887362 bit", "IEC", {}),
+  e("molal", undefined, "mol/kg", "UCUM", { names: ["molality"], plural: null }),
+  // Temperature (SP811 B.8): absolute scales carry an offset; Δ spellings are intervals.
+  e("degree Celsius", "°C", "K", "SI", {
+    offset: 273.15,
+    names: ["celsius", "degree_celsius", "centigrade"],
+    symbols: ["degC", "oC", "C°"],
+    plural: "degrees Celsius",
+  }),
+  e("degree Fahrenheit", "°F", "K/1.8", "SP811", {
+    offset: 459.67 / 1.8,
+    names: ["fahrenheit", "degree_fahrenheit"],
+    symbols: ["degF", "oF", "F°"],
+    plural: "degrees Fahrenheit",
+  }),
+  e("degree Rankine", "°R", "K/1.8", "SP811", {
+    offset: 0,
+    names: ["rankine", "degree_rankine"],
+    symbols: ["degR", "Ra"],
+    plural: "degrees Rankine",
+  }),
+  e("degree Réaumur", "°Ré", "K*1.25", "SP811", {
+    offset: 273.15,
+    names: ["reaumur", "degree_reaumur"],
+    plural: "degrees Réaumur",
+  }),
+  e("delta degree Celsius", "Δ°C", "K", "SP811", {
+    symbols: ["ΔdegC", "deltaC", "delta_degC", "delta_C", "ΔC"],
+    names: ["celsius_difference"],
+  }),
+  e("delta degree Fahrenheit", "Δ°F", "K/1.8", "SP811", {
+    symbols: ["ΔdegF", "deltaF", "delta_degF", "delta_F", "ΔF"],
+    names: ["fahrenheit_difference"],
+  }),
+];
+
+/** Readings given to spellings that name more than one unit: resolved by the other endpoint or refused. */
+export const AMBIGUOUS: Readonly<Record<string, readonly string[]>> = {
+  kt: ["kn", "kilotonne"],
+  PA: ["Pa", "petaampere"],
+  Nm: ["N_m", "nm"],
+  bps: ["bit/s", "bp"],
+  mb: ["mbar", "MB"],
+  pt: ["pt_us", "pt_imp", "point"],
+  ton: ["tn", "LT", "t"],
+  tons: ["tn", "LT", "t"],
+  b: ["bit", "barn"],
+  mt: ["t", "Mt"],
+};
+
+/**
+ * Spellings with a usual reading and a rarer one: the first is taken unless only the other fits the other endpoint
+ * (`2 Gy → rad` is the rad of absorbed dose; `rad/s → Hz` stays radians). The switch is reported in did_you_mean.
+ */
+export const PREFERRED: Readonly<Record<string, readonly string[]>> = {
+  rad: ["radian", "rd_dose"],
+  fL: ["femtoliter", "ftL"],
+  IU: ["international unit", "U"],
+};
+
+/** Spellings that are prefixed forms by curation (`mc` = micro only here). */
+export const CURATED_ALIASES: Readonly<Record<string, string>> = {
+  mcg: "µg",
+  mcL: "µL",
+  mcl: "µL",
+  mcmol: "µmol",
+  kgs: "kg",
+  Kg: "kg",
+  KG: "kg",
+  Km: "km",
+  KM: "km",
+  mls: "mL",
+  cm3: "cm^3",
+  msec: "ms",
+  usec: "µs",
+  nsec: "ns",
+  mins: "min",
+  secs: "s",
+};

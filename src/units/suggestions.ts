@@ -1,0 +1,394 @@
+/**
+ * Suggestion logic of the unit tools, isolated from MCP (seed S9): resolveUnit and the builders of each error type.
+ * Unit typos are never auto-applied (a wrong guess silently changes a number): a confident fix is a likely_fix in the
+ * seed's "kilogram (kg)" format, which the resolver accepts back verbatim.
+ */
+import { ToolError } from "../core/errors.js";
+import { confirmScore, osa } from "../core/similarity.js";
+import { editBudget } from "../core/suggest.js";
+import { type Dim, equal } from "./dimension.js";
+import type { Quantity, UnitFailure } from "./evaluate.js";
+import type { ParseFailure } from "./parse.js";
+import { PREFIX_BY_NAME, PREFIX_BY_SYMBOL, type Prefix } from "./prefixes.js";
+import { formatUnit, type Term, termLabel, type UnitDef } from "./registry.js";
+import { compatibility, type Units } from "./system.js";
+
+export const UNIT_ERROR_TYPES = [
+  "unknown_unit",
+  "ambiguous_unit",
+  "non_scalable_unit",
+  "parse_error",
+  "dimension_mismatch",
+  "koq_mismatch",
+  "no_conversion_path",
+  "inconsistent_factor",
+  "invalid_input",
+  "unknown_dimension",
+  "unknown_kind",
+  "duplicate_definition",
+  "computation_error",
+] as const;
+export type UnitErrorType = (typeof UNIT_ERROR_TYPES)[number];
+
+/** Unit errors carry at most three hints (spec §3.2), specific ones first. */
+export const MAX_UNIT_HINTS = 3;
+
+export interface Where {
+  /** JSON path of the field: `from_unit`, `factors[1].numerator`. */
+  parameter: string;
+  step?: number;
+}
+
+export function unitError(
+  type: UnitErrorType,
+  error: string,
+  where: Partial<Where>,
+  fields: { got?: unknown; expected?: unknown; likely_fix?: unknown; hints?: string[]; [k: string]: unknown } = {},
+): ToolError {
+  const { hints, ...rest } = fields;
+  return new ToolError({
+    error,
+    error_type: type,
+    parameter: where.parameter,
+    step: where.step,
+    ...rest,
+    hints: [...new Set(hints ?? [])].slice(0, MAX_UNIT_HINTS),
+  });
+}
+
+const stepText = (where: Partial<Where>) => (where.step !== undefined ? ` (step ${where.step})` : "");
+
+export interface ResolveOptions extends Where {
+  /** Dimension of the other endpoint: narrows ambiguous spellings and orders suggestions. */
+  other?: Dim;
+  strict?: boolean;
+  /** likely_fix for a prefixed non-scalable unit (`5 kft` → `{value: 5000, from_unit: "ft"}`), when mechanical. */
+  rescale?: (unitText: string, factor: number) => unknown;
+}
+
+/** Resolves a unit field or throws the structured error the agent can act on. */
+export function resolveUnit(units: Units, text: string, options: ResolveOptions): Quantity {
+  const ev = units.evaluator.evaluate(text, {
+    other: options.other,
+    compatible: (a, b) => compatibility(a, b).ok,
+    strict: options.strict,
+  });
+  if (ev.ok) return ev.q;
+  throw failureToError(units, ev.failure, text, options);
+}
+
+export function failureToError(units: Units, f: UnitFailure, text: string, options: ResolveOptions): ToolError {
+  switch (f.type) {
+    case "parse":
+      return buildParseError(text, f.failure, options);
+    case "unknown":
+      return buildUnknownUnitError(units, f.atom, text, f.start, f.end, options);
+    case "non_scalable":
+      return buildNonScalableError(f.atom, text, f.unit, f.prefix, options);
+    case "ambiguous":
+      return buildAmbiguousError(units, f.atom, f.start, f.candidates, options);
+  }
+}
+
+export function buildParseError(text: string, failure: ParseFailure, where: Partial<Where>): ToolError {
+  return unitError(
+    "parse_error",
+    `Cannot parse unit expression '${text}'${stepText(where)}: ${failure.message}`,
+    where,
+    {
+      got: text,
+      position: failure.position,
+      likely_fix: failure.fix,
+      hints: failure.hints,
+    },
+  );
+}
+
+interface UnitSuggestion {
+  fix?: Term;
+  hints: Term[];
+}
+
+/** §4.2 on the whole spelling, then §4.3 (prefix-aware) when that gives no fix. */
+export function suggestUnit(units: Units, atom: string, other?: Dim): UnitSuggestion {
+  const s = units.nameIndexFor([...atom].length).suggest(atom, { allowAuto: false });
+  const hintUnits = s.hints.map((id) => units.unitById(id)).filter((u): u is UnitDef => u !== undefined);
+  const hints: Term[] = hintUnits.map((unit) => ({ unit, exp: 1 }));
+  let fix: Term | undefined;
+  // Confirmation (§4.2 step 5): a unique best within the edit budget must also score ≥ 0.8, else it is a hint.
+  if ((s.tier === "likely_fix" || s.tier === "auto") && s.likely_fix && (s.match?.confidence ?? 0) >= CONFIRM) {
+    const unit = units.unitById(s.likely_fix);
+    if (unit) fix = { unit, exp: 1 };
+  }
+  if (!fix && s.likely_fix && (s.tier === "likely_fix" || s.tier === "auto")) {
+    const unit = units.unitById(s.likely_fix);
+    if (unit) hints.unshift({ unit, exp: 1 });
+  }
+  if (fix && [...atom].length <= 2) {
+    // Tokens of one or two characters get no fix (`k` is not kelvin): the candidate becomes a hint.
+    hints.unshift(fix);
+    fix = undefined;
+  }
+  if (!fix && other && [...atom].length > 2) fix = tieBrokenByDimension(units, atom, s.candidates, other);
+  if (!fix) fix = prefixAwareFix(units, atom);
+  if (other) {
+    // Units that fit the other endpoint first.
+    hints.sort((a, b) => Number(!compatibility(b.unit.dim, other).ok) - Number(!compatibility(a.unit.dim, other).ok));
+  }
+  // With a fix, other candidates are noise unless they fit the other endpoint.
+  const rest = hints.filter((h) => h.unit !== fix?.unit || h.prefix !== fix?.prefix);
+  return { fix, hints: fix ? rest.filter((h) => other !== undefined && compatibility(h.unit.dim, other).ok) : rest };
+}
+
+/**
+ * Two units one edit away (`mle`: mole, mile): when exactly one of the closest fits the other endpoint
+ * (`mle → km`), it is the fix, as an ambiguous spelling is resolved by dimension.
+ */
+function tieBrokenByDimension(
+  units: Units,
+  atom: string,
+  candidates: ReadonlyArray<{ target: string; distance: number; confidence: number }>,
+  other: Dim,
+): Term | undefined {
+  const budget = editBudget([...atom].length);
+  const best = Math.min(...candidates.map((c) => c.distance));
+  if (!Number.isFinite(best) || best > budget) return undefined;
+  const tied = candidates.filter((c) => c.distance === best && c.confidence >= CONFIRM);
+  const fitting = tied
+    .map((c) => units.unitById(c.target))
+    .filter((u): u is UnitDef => u !== undefined && compatibility(u.dim, other).ok);
+  return fitting.length === 1 && tied.length > 1 ? { unit: fitting[0], exp: 1 } : undefined;
+}
+
+/** `kilomter` → kilometer, `mililiter` → milliliter: a prefix name (4+ letters may be one edit off) + a unit name. */
+export function prefixAwareFix(units: Units, atom: string): Term | undefined {
+  const budget = editBudget(atom.length);
+  if (budget === 0) return undefined;
+  const lower = atom.toLowerCase();
+  const found = new Map<string, { term: Term; edits: number; rebuilt: string }>();
+  for (const [pname, p] of PREFIX_BY_NAME) {
+    for (let k = Math.max(1, pname.length - 1); k <= pname.length + 1 && k < lower.length; k++) {
+      const head = lower.slice(0, k);
+      const prefixEdits = head === pname ? 0 : pname.length >= 4 ? osa(head, pname, 1) : 2;
+      if (prefixEdits > 1) continue;
+      const rest = lower.slice(k);
+      if (rest.length < 3) continue;
+      const s = units.prefixIndex(p).names.suggest(rest, { allowAuto: false });
+      // Every candidate counts, ties included: `kiloleter` is kilometer or kiloliter, so neither is a fix.
+      const near = s.tier === "auto" && s.match ? [s.match] : s.candidates;
+      for (const c of near) {
+        const edits = prefixEdits + c.distance;
+        if (edits > budget || (c.distance > 0 && c.confidence < CONFIRM)) continue;
+        const unit = units.unitById(c.target);
+        if (!unit) continue;
+        const key = unit.id;
+        const prev = found.get(key);
+        if (!prev || edits < prev.edits)
+          found.set(key, { term: { unit, prefix: p, exp: 1 }, edits, rebuilt: pname + unit.name });
+      }
+    }
+  }
+  if (found.size === 0) return undefined;
+  const ranked = [...found.values()].sort((a, b) => a.edits - b.edits);
+  if (ranked.length > 1 && ranked[1].edits === ranked[0].edits) return undefined;
+  const best = ranked[0];
+  return confirmScore(lower, best.rebuilt.toLowerCase()) >= CONFIRM ? best.term : undefined;
+}
+
+/** Confirmation score of a unit fix (spec §4.2 step 5). */
+const CONFIRM = 0.8;
+
+export function buildUnknownUnitError(
+  units: Units,
+  atom: string,
+  text: string,
+  start: number,
+  end: number,
+  options: ResolveOptions,
+): ToolError {
+  const { fix, hints } = suggestUnit(units, atom, options.other);
+  const whole = text.trim() === atom;
+  const chars = Array.from(text);
+  const replace = (t: Term) => chars.slice(0, start).join("") + termLabel(t) + chars.slice(end).join("");
+  const likely_fix = fix ? (whole ? formatUnit(fix) : replace(fix)) : undefined;
+  const hintText: string[] = [];
+  // Short spellings: case variants and bare prefixes (`k` → kelvin (K), kilo).
+  if ([...atom].length <= 3) {
+    for (const u of units.system.allUnits()) {
+      if (hintText.length >= 2) break;
+      if (u.symbols.some((s) => s !== atom && s.toLowerCase() === atom.toLowerCase()))
+        hintText.push(formatUnit({ unit: u }));
+    }
+    const prefix = PREFIX_BY_SYMBOL.find(([s]) => s === atom)?.[1];
+    if (prefix) {
+      hintText.push(
+        `'${atom}' is the prefix ${prefix.name} (×${prefix.factor}): attach it to a unit, e.g. ${atom}m, ${atom}g`,
+      );
+    }
+  }
+  for (const h of hints) {
+    const f = formatUnit(h);
+    if (!hintText.includes(f)) hintText.push(`Did you mean ${f}?`);
+  }
+  if (!fix && hintText.length === 0) hintText.push("No similar units found");
+  if (
+    !fix &&
+    hintText.length > 0 &&
+    !hintText.includes("No similar units found") &&
+    /^[a-zµ]{1,2}(?:[A-Z]|[a-z]{4,})/u.test(atom)
+  ) {
+    hintText.push("For scaled variants, combine a prefix and a unit (see list_scales)");
+  }
+  const dimensionName = options.other ? units.dimensionName(options.other) : undefined;
+  hintText.push(
+    dimensionName
+      ? `Use list_units(dimension="${dimensionName}") to see matching units`
+      : "Use list_units() to see all available units",
+  );
+  const inside = whole ? "" : ` in '${text}'`;
+  return unitError("unknown_unit", `Unknown unit '${atom}'${inside}${stepText(options)}`, options, {
+    got: atom,
+    position: whole ? undefined : start,
+    likely_fix,
+    hints: fix ? hintText.slice(0, 2) : hintText,
+  });
+}
+
+export function buildNonScalableError(
+  atom: string,
+  text: string,
+  unit: UnitDef,
+  prefix: Prefix,
+  options: ResolveOptions,
+): ToolError {
+  const label = unit.symbol ?? unit.name;
+  const whole = text.trim() === atom;
+  const likely_fix = whole && options.rescale ? options.rescale(label, prefix.factor) : undefined;
+  return unitError(
+    "non_scalable_unit",
+    `'${atom}' puts the prefix ${prefix.name} on ${unit.name}, which takes no prefixes${stepText(options)}`,
+    options,
+    {
+      got: atom,
+      expected: label,
+      likely_fix,
+      hints: [
+        `Use ${label} and scale the value by ${prefix.factor}`,
+        unit.prefixes === "multiples" ? `${unit.name} takes only multiples (k, M, G…)` : `${unit.name} is not scalable`,
+      ],
+    },
+  );
+}
+
+export function buildAmbiguousError(
+  units: Units,
+  atom: string,
+  position: number,
+  readings: ReadonlyArray<{ terms: Term[]; label: string }>,
+  options: ResolveOptions,
+): ToolError {
+  const candidates = readings.map(({ terms, label }) => {
+    const one = terms.length === 1 && terms[0].exp === 1 ? terms[0] : undefined;
+    let dim = terms[0].unit.dim.map(() => 0) as Dim;
+    for (const t of terms) dim = dim.map((x, i) => x + t.unit.dim[i] * t.exp);
+    return {
+      unit: label,
+      name: one ? formatUnit(one) : terms.map((t) => formatUnit(t)).join(" × "),
+      dimension: units.dimensionName(dim),
+    };
+  });
+  const list = candidates.map((c) => `${c.unit} (${c.name.replace(/ \(.*\)$/u, "")}, ${c.dimension})`).join(", ");
+  const same =
+    options.other !== undefined && candidates.length > 1 && new Set(candidates.map((c) => c.dimension)).size === 1;
+  return unitError("ambiguous_unit", `'${atom}' has several readings${stepText(options)}: ${list}`, options, {
+    got: atom,
+    position,
+    candidates,
+    hints: [
+      `Write the unit you mean: ${candidates.map((c) => c.unit).join(" or ")}`,
+      same
+        ? "All readings fit the other unit; dwim will not guess between them"
+        : "Not guessed: the readings measure different things",
+    ],
+  });
+}
+
+/** kg → m: the compatible units that really convert, and a pointer to check_dimensions. */
+export function buildDimensionMismatchError(
+  units: Units,
+  from: { text: string; q: Quantity },
+  to: { text: string; q: Quantity },
+  where: Partial<Where>,
+  reason: "dimension" | "pseudo",
+): ToolError {
+  const got = units.dimensionName(to.q.dim);
+  const expected = units.dimensionName(from.q.dim);
+  const hints = [`${from.text} is ${expected}; ${to.text} is ${got}`];
+  if (reason === "pseudo") {
+    hints.push(`${expected} and ${got} are isolated pseudo-dimensions — they cannot interconvert`);
+    if (got === "ratio" && expected === "angle")
+      hints.push("To express an angle as a fraction of a turn, divide by 2π rad (1 rev) explicitly");
+  } else {
+    const context = contextHint(from.q.dim, to.q.dim);
+    if (context) hints.push(context);
+    const compatible = units.compatibleUnits(from.q.dim, from.q.kind);
+    if (compatible.length > 0) hints.push(`Compatible ${expected} units: ${compatible.join(", ")}`);
+    hints.push("Use check_dimensions() to verify compatibility");
+  }
+  return unitError(
+    "dimension_mismatch",
+    `Cannot convert '${from.text}' to '${to.text}'${stepText(where)}: ${expected} is not compatible with ${got}`,
+    where,
+    { got, expected, hints },
+  );
+}
+
+/** Mass ↔ amount needs a molar mass; mass ↔ volume a density. */
+export function contextHint(a: Dim, b: Dim): string | undefined {
+  const d = a.map((x, i) => x - b[i]);
+  const only = (pairs: Record<number, number>) => d.every((x, i) => x === (pairs[i] ?? 0));
+  if (only({ 1: 1, 5: -1 }) || only({ 1: -1, 5: 1 })) {
+    return "Mass and amount of substance need a molar mass: pass context={molar_mass: <g/mol>}";
+  }
+  if (only({ 1: 1, 0: -3 }) || only({ 1: -1, 0: 3 }))
+    return "Mass and volume need a density: pass context={density: <g/mL>}";
+  return undefined;
+}
+
+export function buildKoqError(
+  units: Units,
+  from: { text: string; kind?: string },
+  to: { text: string; kind?: string },
+  where: Partial<Where>,
+  dim: Dim,
+  photometric = false,
+): ToolError {
+  const fk = from.kind ?? units.dimensionName(dim);
+  const tk = to.kind ?? "another kind";
+  const hints = photometric
+    ? ["Photometric units weigh light by the eye's response; convert through a luminous efficacy (lm/W) you know"]
+    : [`${from.text} measures ${fk}; ${to.text} measures ${tk}: same dimension, different kinds of quantity`];
+  if (!photometric)
+    hints.push(`If you mean it, pass kind="${from.kind ?? to.kind}" (or target_kind) or koq_policy="warn"`);
+  return unitError(
+    "koq_mismatch",
+    `Cannot convert '${from.text}' (${fk}) to '${to.text}' (${tk}): different kinds of quantity${stepText(where)}`,
+    where,
+    { got: to.kind ?? tk, expected: from.kind ?? fk, hints },
+  );
+}
+
+export function buildNoPathError(fromText: string, toText: string, where: Partial<Where>, hints: string[]): ToolError {
+  return unitError(
+    "no_conversion_path",
+    `No conversion path from '${fromText}' to '${toText}'${stepText(where)}`,
+    where,
+    {
+      hints,
+    },
+  );
+}
+
+export function sameDimension(a: Dim, b: Dim): boolean {
+  return equal(a, b);
+}

@@ -1,0 +1,233 @@
+/**
+ * A usable unit system: the registry layers, the evaluator, dimension naming and the compatibility rules that
+ * `convert` and `check_dimensions` share (so that check_dimensions says "compatible" exactly when convert succeeds).
+ */
+import { NameIndex } from "../core/suggest.js";
+import {
+  ANGLE,
+  COUNT,
+  type Dim,
+  equal,
+  formula,
+  hasPhysical,
+  isDimensionless,
+  NAMED_DIMENSIONS,
+  RATIO,
+  withoutCountAndRatio,
+} from "./dimension.js";
+import { Evaluator } from "./evaluate.js";
+import { allows, BINARY_PREFIXES, type Prefix, SI_PREFIXES } from "./prefixes.js";
+import { compileCatalog, type UnitDef, type UnitLayer, type UnitSystem } from "./registry.js";
+
+export type Compatibility =
+  | { ok: true; adjust: number; warnings: string[] }
+  | { ok: false; reason: "dimension" | "pseudo" | "photometric" };
+
+const TWO_PI = 2 * Math.PI;
+
+/** The shared conversion rule between two dimensions. */
+export function compatibility(a: Dim, b: Dim): Compatibility {
+  if (equal(a, b)) return { ok: true, adjust: 1, warnings: [] };
+  if (!hasPhysical(a) && !hasPhysical(b)) {
+    // Pure pseudo quantities never interconvert; a bare number may be read as a ratio.
+    const ratioOnly = (d: Dim) => d.every((x, i) => i === RATIO || x === 0);
+    if ((isDimensionless(a) && ratioOnly(b)) || (isDimensionless(b) && ratioOnly(a))) {
+      return { ok: true, adjust: 1, warnings: [] };
+    }
+    return { ok: false, reason: "pseudo" };
+  }
+  const a2 = withoutCountAndRatio(a);
+  const b2 = withoutCountAndRatio(b);
+  if (equal(a2, b2)) {
+    return {
+      ok: true,
+      adjust: 1,
+      warnings: ["Count and ratio factors were treated as dimensionless (e.g. mg/ea read as mg per item)"],
+    };
+  }
+  // rad/s, rpm ↔ Hz: one cycle is 2π rad.
+  const diff = a2.map((x, i) => x - b2[i]);
+  if (diff.every((x, i) => i === ANGLE || x === 0)) {
+    const rest = a2.map((x, i) => (i === ANGLE ? 0 : x));
+    if (rest.every((x, i) => (i === 2 ? x === -1 : x === 0))) {
+      return {
+        ok: true,
+        adjust: TWO_PI ** -diff[ANGLE],
+        warnings: ["Angular velocity and frequency were related by 1 cycle = 2π rad"],
+      };
+    }
+  }
+  if (equal(photometricAsRadiometric(a2), photometricAsRadiometric(b2))) return { ok: false, reason: "photometric" };
+  return { ok: false, reason: "dimension" };
+}
+
+/** lm ↔ W share no dimension, but they measure the same flow of light: a kind-of-quantity confusion. */
+function photometricAsRadiometric(d: Dim): Dim {
+  const j = d[6];
+  if (j === 0) return d;
+  const out = [...d];
+  out[6] = 0;
+  out[9] -= j;
+  out[0] += 2 * j;
+  out[1] += j;
+  out[2] -= 3 * j;
+  return out;
+}
+
+export function isCountOrRatioOnlyDifference(a: Dim, b: Dim): boolean {
+  return (
+    !equal(a, b) &&
+    equal(withoutCountAndRatio(a), withoutCountAndRatio(b)) &&
+    (a[COUNT] !== b[COUNT] || a[RATIO] !== b[RATIO])
+  );
+}
+
+interface DimensionInfo {
+  name: string;
+  dim: Dim;
+  examples: string[];
+  aliases: readonly string[];
+}
+
+/** Unit system with its evaluator and indexes; cheap to create over an existing system. */
+export class Units {
+  readonly evaluator: Evaluator;
+  private nameIndexCache?: NameIndex;
+  private lengthIndexCache?: Map<number, NameIndex>;
+  private prefixIndexCache?: Map<string, { names: NameIndex }>;
+
+  constructor(
+    readonly system: UnitSystem,
+    readonly dimensions: readonly DimensionInfo[],
+  ) {
+    this.evaluator = new Evaluator(system);
+  }
+
+  /** A unit system with one more layer (a session's or a call's own units). */
+  extend(layer: UnitLayer): Units {
+    return new Units(this.system.with(layer), this.dimensions);
+  }
+
+  dimensionName(d: Dim): string {
+    for (const info of this.dimensions) if (equal(info.dim, d)) return info.name;
+    return formula(d);
+  }
+
+  dimensionByName(name: string): DimensionInfo | undefined {
+    const n = name.trim().toLowerCase().replaceAll(" ", "_");
+    return this.dimensions.find((d) => d.name === n || d.aliases.includes(n));
+  }
+
+  /** Names of units: one candidate per unit, every spelling an alias. */
+  get nameIndex(): NameIndex {
+    this.nameIndexCache ??= new NameIndex(this.spellingsWithin(0, Number.POSITIVE_INFINITY));
+    return this.nameIndexCache;
+  }
+
+  /**
+   * The name index for inputs of `length` characters: only spellings within 3 characters of it can be fixes or
+   * near hints (the edit budget is at most 2), and a smaller index keeps an error with suggestions well under 1 ms.
+   */
+  nameIndexFor(length: number): NameIndex {
+    this.lengthIndexCache ??= new Map();
+    let idx = this.lengthIndexCache.get(length);
+    if (!idx) {
+      idx = new NameIndex(this.spellingsWithin(length - 3, length + 3));
+      this.lengthIndexCache.set(length, idx);
+    }
+    return idx;
+  }
+
+  /** Names, and symbols long enough to carry an edit (mmHg, psia): short symbols only ever match exactly. */
+  private spellingsWithin(min: number, max: number): Array<{ target: string; aliases: string[] }> {
+    const inRange = (s: string) => s.length >= min && s.length <= max;
+    return this.system
+      .allUnits()
+      .map((u, i) => ({
+        target: indexKey(i),
+        aliases: [...u.names, ...u.symbols.filter((s) => s.length >= 4)].filter(inRange),
+      }))
+      .filter((c) => c.aliases.length > 0);
+  }
+
+  /** Name index of the units that take prefixes of one class (multiple, submultiple, binary). */
+  prefixIndex(p: Prefix): { names: NameIndex } {
+    const cls = p.base === 2 ? "binary" : p.factor > 1 ? "multiple" : "submultiple";
+    this.prefixIndexCache ??= new Map();
+    let idx = this.prefixIndexCache.get(cls);
+    if (!idx) {
+      const specs = this.system
+        .allUnits()
+        .map((u, i) => ({ target: indexKey(i), aliases: u.names, ok: allows(u.prefixes, p) }))
+        .filter((x) => x.ok)
+        .map(({ target, aliases }) => ({ target, aliases }));
+      idx = { names: new NameIndex(specs) };
+      this.prefixIndexCache.set(cls, idx);
+    }
+    return idx;
+  }
+
+  /** A unit by id, or by the index key the name indexes use as targets. */
+  unitById(id: string): UnitDef | undefined {
+    if (id.startsWith(INDEX_KEY)) return this.system.allUnits()[Number(id.slice(INDEX_KEY.length))];
+    for (let i = this.system.layers.length - 1; i >= 0; i--) {
+      const u = this.system.layers[i].units.find((x) => x.id === id);
+      if (u) return u;
+    }
+    return undefined;
+  }
+
+  /** Up to `limit` labels of units that really convert to `dim` (and share `kind` when given). */
+  compatibleUnits(dim: Dim, kind: string | undefined, limit = 5): string[] {
+    const out: string[] = [];
+    const info = this.dimensions.find((d) => equal(d.dim, dim));
+    const candidates = [...(info?.examples ?? [])];
+    for (const u of this.system.allUnits()) if (u.symbol) candidates.push(u.symbol);
+    for (const label of candidates) {
+      if (out.length >= limit) break;
+      if (out.includes(label)) continue;
+      const ev = this.evaluator.evaluate(label);
+      if (!ev.ok || !equal(ev.q.dim, dim) || ev.q.log) continue;
+      if (ev.q.terms.some((t) => !t.unit.convertible)) continue;
+      if (kind !== undefined && ev.q.kind !== undefined && ev.q.kind !== kind) continue;
+      out.push(label);
+    }
+    return out;
+  }
+}
+
+/**
+ * Index targets are opaque keys, not unit ids: the core matcher also matches the target text itself, and ids are
+ * symbols (`St`, `nmi`) that must never take part in edit-distance fixes.
+ */
+const INDEX_KEY = "\u241F";
+function indexKey(i: number): string {
+  return `${INDEX_KEY}${i}`;
+}
+
+let builtin: Units | undefined;
+
+/** The built-in system, compiled once per process (cold start is part of the benchmark). */
+export function builtinUnits(): Units {
+  if (builtin) return builtin;
+  let compiler: Evaluator | undefined;
+  const system = compileCatalog({
+    evaluate(def, sys) {
+      // Definitions only refer to earlier entries, so one evaluator (and its cache) serves the whole compile.
+      compiler ??= new Evaluator(sys);
+      const ev = compiler.evaluate(def);
+      if (!ev.ok) throw new Error(`catalog: cannot evaluate '${def}': ${JSON.stringify(ev.failure)}`);
+      return { factor: ev.q.factor, dim: ev.q.dim };
+    },
+  });
+  const ev = new Evaluator(system);
+  const dims: DimensionInfo[] = NAMED_DIMENSIONS.map((d) => {
+    const r = ev.evaluate(d.definition);
+    if (!r.ok) throw new Error(`dimension ${d.name}: cannot evaluate '${d.definition}'`);
+    return { name: d.name, dim: r.q.dim, examples: [...d.examples], aliases: d.aliases ?? [] };
+  });
+  builtin = new Units(system, dims);
+  return builtin;
+}
+
+export const PREFIXES_FOR_LISTING: readonly Prefix[] = [...SI_PREFIXES, ...BINARY_PREFIXES];

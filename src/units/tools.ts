@@ -1,0 +1,325 @@
+/** The unit tools as definitions: thin handlers over the pure functions of src/units. */
+import { z } from "zod";
+import { defineConfigSection, sectionOf } from "../core/config.js";
+import { type Correction, didYouMean } from "../core/corrections.js";
+import { isToolError } from "../core/errors.js";
+import { osa } from "../core/similarity.js";
+import { defineTool, type ToolContext, type ToolOutput } from "../core/tool.js";
+import { compute } from "./compute.js";
+import { type ConvertInput, checkDimensions, convert } from "./convert.js";
+import { checkKind, listDimensions, listScales, listUnits } from "./listing.js";
+import { SessionUnits } from "./session.js";
+import { builtinUnits, type Units } from "./system.js";
+
+export const unitsSection = defineConfigSection({
+  key: "units",
+  schema: z
+    .strictObject({
+      /** Opt-in: apply single-edit unit typo fixes that fit the other endpoint's dimension (reported in did_you_mean). */
+      auto_correct: z.boolean().default(false),
+      /** Reject `a/b*c` instead of reading it left to right with a hint. */
+      strict_syntax: z.boolean().default(false),
+    })
+    .default({ auto_correct: false, strict_syntax: false }),
+  env: { DWIM_UNITS_AUTO_CORRECT: "auto_correct", DWIM_UNITS_STRICT_SYNTAX: "strict_syntax" },
+});
+
+const TOOLSET = "units";
+const SESSION_KEY = "units";
+
+/** The session's own units (one SessionState per MCP session, so sessions never see each other's units). */
+export function sessionUnits(ctx: ToolContext): SessionUnits {
+  return ctx.session.get(SESSION_KEY, () => new SessionUnits(builtinUnits()));
+}
+
+const customUnit = z.object({
+  name: z.string(),
+  dimension: z.string(),
+  symbol: z.string().optional(),
+  aliases: z.array(z.string()).optional(),
+  kind: z.string().optional(),
+  scalable: z.boolean().optional(),
+});
+const customEdge = z.object({
+  src: z.string(),
+  dst: z.string(),
+  factor: z.number(),
+  offset: z.number().optional(),
+});
+
+/** Units for one call: the session's, plus inline custom units for stateless clients. */
+function unitsFor(
+  ctx: ToolContext,
+  custom?: { units?: Array<z.infer<typeof customUnit>>; edges?: Array<z.infer<typeof customEdge>> },
+): Units {
+  const session = sessionUnits(ctx);
+  if (!custom?.units?.length && !custom?.edges?.length) return session.units;
+  const scratch = session.clone();
+  for (const [i, u] of (custom.units ?? []).entries()) scratch.defineUnit(u, `custom_units[${i}]`);
+  for (const [i, e] of (custom.edges ?? []).entries()) scratch.defineConversion(e, `custom_edges[${i}]`);
+  return scratch.units;
+}
+
+const fmt = (x: unknown) => (typeof x === "number" ? String(Number(x.toPrecision(10))) : String(x));
+
+export const convertTool = defineTool({
+  name: "convert",
+  title: "Convert units",
+  description:
+    'Convert a value between units (km→mi, °F→°C, mg/dL→mmol/L with a molar mass). Refuses dimension and kind-of-quantity mismatches (J vs N·m, Gy vs Sv) with a structured error; unknown units get a likely_fix like "kilogram (kg)".',
+  toolset: TOOLSET,
+  keywords: ["units", "conversion", "measure", "dimension", "metric", "imperial", "temperature", "si"],
+  aliases: ["convert_units", "unit_convert"],
+  input: {
+    value: z.number().describe("The number to convert"),
+    from_unit: z.string().describe("Unit of the value: kg, km/h, W/(m²·K), °F"),
+    to_unit: z.string().describe("Target unit"),
+    kind: z.string().optional().describe("Kind of quantity of the value (energy, torque, absorbed_dose, …)"),
+    target_kind: z.string().optional().describe("Kind of quantity of the target, when it differs from kind"),
+    koq_policy: z.enum(["refuse", "warn"]).optional().describe("Kind-of-quantity mismatch: refuse (default) or warn"),
+    delta: z.boolean().optional().describe("Temperatures are differences, not absolute (20 °C → 20 K)"),
+    context: z
+      .object({
+        molar_mass: z.union([z.number(), z.string()]).optional(),
+        density: z.union([z.number(), z.string()]).optional(),
+      })
+      .optional()
+      .describe("molar_mass (g/mol) for mass↔amount, density (g/mL) for mass↔volume"),
+    custom_units: z.array(customUnit).optional().describe("Units defined for this call only"),
+    custom_edges: z.array(customEdge).optional().describe("Conversions for custom_units: dst = src·factor + offset"),
+    strict_syntax: z.boolean().optional().describe("Reject ambiguous a/b*c instead of reading it left to right"),
+  },
+  paramAliases: { from: "from_unit", to: "to_unit", amount: "value" },
+  annotations: { readOnlyHint: true, idempotentHint: true },
+  cli: { command: "convert", positional: ["value", "from_unit", "to_unit"] },
+  handler(args, ctx) {
+    const settings = sectionOf(ctx.config, unitsSection);
+    const units = unitsFor(ctx, { units: args.custom_units, edges: args.custom_edges });
+    if (args.kind) checkKind(units, args.kind, "kind");
+    if (args.target_kind) checkKind(units, args.target_kind, "target_kind");
+    const input: ConvertInput = {
+      value: args.value,
+      from_unit: args.from_unit,
+      to_unit: args.to_unit,
+      kind: args.kind,
+      target_kind: args.target_kind,
+      koq_policy: args.koq_policy,
+      delta: args.delta,
+      context: args.context,
+      strict_syntax: args.strict_syntax ?? settings.strict_syntax,
+    };
+    try {
+      return convert(units, input);
+    } catch (e) {
+      if (!settings.auto_correct || !isToolError(e)) throw e;
+      const corrected = autoCorrect(units, input, e.payload);
+      if (!corrected) throw e;
+      return corrected;
+    }
+  },
+  render: (o) =>
+    `${fmt(o.quantity)} ${String(o.unit)}${Array.isArray(o.warnings) ? `\nwarnings: ${o.warnings.join("; ")}` : ""}`,
+});
+
+/** DWIM_UNITS_AUTO_CORRECT=1: a single-edit unit fix that then converts is applied and reported. */
+function autoCorrect(
+  units: Units,
+  input: ConvertInput,
+  payload: { error_type: string; parameter?: string; likely_fix?: unknown; got?: unknown },
+): ToolOutput | undefined {
+  if (
+    payload.error_type !== "unknown_unit" ||
+    typeof payload.likely_fix !== "string" ||
+    typeof payload.got !== "string"
+  )
+    return undefined;
+  if (payload.parameter !== "from_unit" && payload.parameter !== "to_unit") return undefined;
+  const fix = payload.likely_fix;
+  const spelled = /^(.*) \((.*)\)$/u.exec(fix);
+  const candidates = spelled ? [spelled[1], spelled[2]] : [fix];
+  if (
+    !candidates.some(
+      (c) =>
+        osa(payload.got as string, c, 1) <= 1 || osa((payload.got as string).toLowerCase(), c.toLowerCase(), 1) <= 1,
+    )
+  ) {
+    return undefined;
+  }
+  const corrected = { ...input, [payload.parameter]: fix };
+  try {
+    const out: ToolOutput = convert(units, corrected);
+    const correction: Correction = {
+      parameter: payload.parameter,
+      original: input[payload.parameter as "from_unit" | "to_unit"],
+      corrected: fix,
+      correction_type: "typo",
+      confidence: 0.9,
+    };
+    out.did_you_mean = didYouMean([correction, ...(out.did_you_mean?.corrections ?? [])]);
+    return out;
+  } catch {
+    return undefined;
+  }
+}
+
+const factorSchema = z.object({
+  value: z.number().optional().describe("Multiplier (default 1)"),
+  numerator: z.string().optional().describe('Unit above the line, optionally with a number: "2.205 lb"'),
+  denominator: z.string().optional().describe('Unit below the line, optionally with a number: "1 kg"'),
+});
+
+export const computeTool = defineTool({
+  name: "compute",
+  title: "Compute a factor chain",
+  description:
+    "Multiply a quantity through a chain of conversion factors (dosage, rates) with dimensional tracking. Each failing step is located (step, factors[i].numerator), and factors whose numerator and denominator measure the same thing are checked numerically (1 kg / 2.0 lb is flagged).",
+  toolset: TOOLSET,
+  keywords: ["units", "dimensional analysis", "factor label", "dosage", "chain", "calculation"],
+  aliases: ["compute_units", "factor_chain"],
+  input: {
+    initial_value: z.number().describe("Starting number"),
+    initial_unit: z.string().describe("Unit of the starting number"),
+    factors: z.array(factorSchema).describe("Factors applied in order: value × numerator / denominator"),
+    expected_unit: z.string().optional().describe("Convert the result to this unit; a dimension mismatch is an error"),
+    audit: z
+      .enum(["error", "warn", "off"])
+      .optional()
+      .describe("Numeric check of same-quantity factors (default error)"),
+    tolerance: z.number().min(0).max(1).optional().describe("Relative tolerance of the audit (default 1e-3)"),
+  },
+  annotations: { readOnlyHint: true, idempotentHint: true },
+  cli: { command: "compute" },
+  handler(args, ctx) {
+    return compute(sessionUnits(ctx).units, args);
+  },
+  render: (o) => `${fmt(o.quantity)} ${String(o.unit)}`,
+});
+
+export const checkDimensionsTool = defineTool({
+  name: "check_dimensions",
+  title: "Check dimensional compatibility",
+  description:
+    "Tell whether two units convert into each other (same dimension and kind of quantity), with their dimensions and the factor. Agrees exactly with convert.",
+  toolset: TOOLSET,
+  keywords: ["units", "dimension", "compatible", "commensurable"],
+  aliases: ["check_units", "compare_dimensions"],
+  input: {
+    unit_a: z.string().describe("First unit"),
+    unit_b: z.string().describe("Second unit"),
+  },
+  paramAliases: { unit1: "unit_a", unit2: "unit_b" },
+  annotations: { readOnlyHint: true, idempotentHint: true },
+  handler(args, ctx) {
+    return checkDimensions(sessionUnits(ctx).units, args.unit_a, args.unit_b);
+  },
+});
+
+export const listUnitsTool = defineTool({
+  name: "list_units",
+  title: "List units",
+  description:
+    "List known units (built-in and this session's), filtered by dimension, kind of quantity or a name query; paginated.",
+  toolset: TOOLSET,
+  keywords: ["units", "catalog", "available units", "symbols"],
+  input: {
+    dimension: z.string().optional().describe("length, mass, pressure, … (see list_dimensions)"),
+    kind: z.string().optional().describe("energy, torque, absorbed_dose, …"),
+    query: z.string().optional().describe("Substring or approximate name"),
+    limit: z.number().int().min(1).max(500).optional().describe("Page size (default 50)"),
+    cursor: z.string().optional().describe("next_cursor of the previous page"),
+  },
+  annotations: { readOnlyHint: true, idempotentHint: true },
+  handler(args, ctx) {
+    return listUnits(sessionUnits(ctx).units, args);
+  },
+});
+
+export const listScalesTool = defineTool({
+  name: "list_scales",
+  title: "List prefixes",
+  description: "List SI prefixes (quecto…quetta) and binary prefixes (Ki…Yi) with their factors.",
+  toolset: TOOLSET,
+  keywords: ["units", "prefix", "scale", "kilo", "milli", "kibi"],
+  input: {},
+  annotations: { readOnlyHint: true, idempotentHint: true },
+  handler() {
+    return { scales: listScales() };
+  },
+});
+
+export const listDimensionsTool = defineTool({
+  name: "list_dimensions",
+  title: "List dimensions",
+  description: "List named dimensions with their formula, kinds of quantity and example units.",
+  toolset: TOOLSET,
+  keywords: ["units", "dimension", "quantity", "physics"],
+  input: {},
+  annotations: { readOnlyHint: true, idempotentHint: true },
+  handler(_args, ctx) {
+    return { dimensions: listDimensions(sessionUnits(ctx).units) };
+  },
+});
+
+export const defineUnitTool = defineTool({
+  name: "define_unit",
+  title: "Define a unit",
+  description:
+    "Define a unit for this session only (other sessions never see it); give it a conversion with define_conversion.",
+  toolset: TOOLSET,
+  keywords: ["units", "custom unit", "define", "session"],
+  input: {
+    name: z.string().describe("Name of the unit: smoot"),
+    dimension: z.string().describe("Its dimension: length (see list_dimensions), or a unit of that dimension"),
+    symbol: z.string().optional().describe("Symbol"),
+    aliases: z.array(z.string()).optional().describe("Other spellings"),
+    kind: z.string().optional().describe("Kind of quantity"),
+    scalable: z.boolean().optional().describe("Takes SI prefixes (default false)"),
+  },
+  annotations: { readOnlyHint: false, idempotentHint: false },
+  handler(args, ctx) {
+    return sessionUnits(ctx).defineUnit(args);
+  },
+});
+
+export const defineConversionTool = defineTool({
+  name: "define_conversion",
+  title: "Define a conversion",
+  description: "Define how a session unit converts: dst = src·factor + offset (1 smoot = 1.7018 m).",
+  toolset: TOOLSET,
+  keywords: ["units", "conversion factor", "define", "session"],
+  input: {
+    src: z.string().describe("Unit being defined (or a known unit)"),
+    dst: z.string().describe("Unit it converts to"),
+    factor: z.number().describe("dst per src"),
+    offset: z.number().optional().describe("Affine offset (default 0)"),
+  },
+  annotations: { readOnlyHint: false, idempotentHint: false },
+  handler(args, ctx) {
+    return sessionUnits(ctx).defineConversion(args);
+  },
+});
+
+export const resetSessionTool = defineTool({
+  name: "reset_session",
+  title: "Reset session units",
+  description: "Remove every unit and conversion this session defined; built-in units are untouched.",
+  toolset: TOOLSET,
+  keywords: ["units", "reset", "clear", "session"],
+  input: {},
+  annotations: { destructiveHint: true, idempotentHint: true },
+  handler(_args, ctx) {
+    return { cleared: sessionUnits(ctx).reset() };
+  },
+});
+
+export const UNIT_TOOLS = [
+  convertTool,
+  computeTool,
+  checkDimensionsTool,
+  listUnitsTool,
+  listScalesTool,
+  listDimensionsTool,
+  defineUnitTool,
+  defineConversionTool,
+  resetSessionTool,
+] as const;
