@@ -65,30 +65,33 @@ export function ratio(a: string, b: string): number {
 
 /** Sum of the sizes of difflib's matching blocks (longest match first, then recursively left and right). */
 function matchingCharacters(a: string, b: string): number {
-  const b2j = new Map<string, number[]>();
-  for (let j = 0; j < b.length; j++) {
-    const ch = b[j];
-    const list = b2j.get(ch);
-    if (list) list.push(j);
-    else b2j.set(ch, [j]);
-  }
+  if (dpRows[0].length < b.length + 1)
+    dpRows = [new Int32Array(2 * (b.length + 1)), new Int32Array(2 * (b.length + 1))];
   let total = 0;
-  const queue: Array<[number, number, number, number]> = [[0, a.length, 0, b.length]];
-  while (queue.length > 0) {
-    const [alo, ahi, blo, bhi] = queue.pop() as [number, number, number, number];
-    const [i, j, k] = longestMatch(a, b2j, alo, ahi, blo, bhi);
+  const stack: number[] = [0, a.length, 0, b.length];
+  while (stack.length > 0) {
+    const bhi = stack.pop() as number;
+    const blo = stack.pop() as number;
+    const ahi = stack.pop() as number;
+    const alo = stack.pop() as number;
+    const [i, j, k] = longestMatch(a, b, alo, ahi, blo, bhi);
     if (k === 0) continue;
     total += k;
-    if (alo < i && blo < j) queue.push([alo, i, blo, j]);
-    if (i + k < ahi && j + k < bhi) queue.push([i + k, ahi, j + k, bhi]);
+    if (alo < i && blo < j) stack.push(alo, i, blo, j);
+    if (i + k < ahi && j + k < bhi) stack.push(i + k, ahi, j + k, bhi);
   }
   return total;
 }
 
-/** difflib's find_longest_match: earliest in a, then earliest in b, among the longest blocks. */
+let dpRows: [Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64)];
+
+/**
+ * difflib's find_longest_match without junk: the longest block a[i:i+k] == b[j:j+k] inside the window, the first one
+ * met scanning i then j upwards (so the same block difflib picks), by a two-row dynamic programme with no allocation.
+ */
 function longestMatch(
   a: string,
-  b2j: Map<string, number[]>,
+  b: string,
   alo: number,
   ahi: number,
   blo: number,
@@ -97,24 +100,25 @@ function longestMatch(
   let besti = alo;
   let bestj = blo;
   let bestSize = 0;
-  let j2len = new Map<number, number>();
+  let prev = dpRows[0];
+  let cur = dpRows[1];
+  prev.fill(0, blo, bhi + 1);
   for (let i = alo; i < ahi; i++) {
-    const next = new Map<number, number>();
-    const positions = b2j.get(a[i]);
-    if (positions) {
-      for (const j of positions) {
-        if (j < blo) continue;
-        if (j >= bhi) break;
-        const k = (j2len.get(j - 1) ?? 0) + 1;
-        next.set(j, k);
-        if (k > bestSize) {
-          besti = i - k + 1;
-          bestj = j - k + 1;
-          bestSize = k;
-        }
+    const ca = a.charCodeAt(i);
+    cur[blo] = 0;
+    for (let j = blo; j < bhi; j++) {
+      // cur[j + 1]: length of the common run ending at a[i], b[j].
+      const k = ca === b.charCodeAt(j) ? prev[j] + 1 : 0;
+      cur[j + 1] = k;
+      if (k > bestSize) {
+        besti = i - k + 1;
+        bestj = j - k + 1;
+        bestSize = k;
       }
     }
-    j2len = next;
+    const t = prev;
+    prev = cur;
+    cur = t;
   }
   return [besti, bestj, bestSize];
 }

@@ -231,6 +231,7 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
   const budget = editBudget(inputOp.length);
   const scores = new Map<number, TargetScore>();
   const bounds = new RatioBound();
+  const far: FarCandidate[] = [];
   for (const s of spellings) {
     let left: string;
     let right: string;
@@ -259,13 +260,16 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
     if (distance <= budget + 1) {
       similarity = ratio(left, right);
       confidence = Math.max(similarity, jaroWinkler(left, right));
-    } else {
-      if (!couldReachRatio(left, right, t.hintThreshold) || bounds.upper(left, right) < t.hintThreshold) {
-        if (!options.tokenMatch || !sharesTokens(left, right, options)) continue;
-      }
+    } else if (options.tokenMatch && sharesTokens(left, right, options)) {
       similarity = ratio(left, right);
       confidence = similarity;
       distance = FAR;
+    } else {
+      // Too far for a fix: only a hint by ratio. Exact ratios are computed after the scan, best bound first.
+      if (!couldReachRatio(left, right, t.hintThreshold)) continue;
+      const bound = bounds.upper(left, right);
+      if (bound >= t.hintThreshold) far.push({ spelling: s, left, right, crosses, bound });
+      continue;
     }
     const prev = scores.get(s.target);
     if (
@@ -285,6 +289,8 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
       });
     }
   }
+
+  scoreFarCandidates(far, scores, t, namespaceCorrected, inputNs);
 
   const ranked = [...scores.values()].sort(
     (a, b) => a.distance - b.distance || b.confidence - a.confidence || a.index - b.index,
@@ -412,6 +418,52 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
   return suggestion;
 }
 
+interface FarCandidate {
+  spelling: Spelling;
+  left: string;
+  right: string;
+  crosses: boolean;
+  /** Upper bound of ratio(left, right). */
+  bound: number;
+}
+
+/**
+ * Exact ratios of candidates too far for a fix, only as many as can still reach the best maxHints + 1 far targets:
+ * by bound, best first, stopping once no remaining bound can beat the last of them.
+ */
+function scoreFarCandidates(
+  far: FarCandidate[],
+  scores: Map<number, TargetScore>,
+  t: SuggestThresholds,
+  namespaceCorrected: boolean,
+  inputNs: string,
+): void {
+  far.sort((a, b) => b.bound - a.bound || a.spelling.target - b.spelling.target);
+  const keep = t.maxHints + 1;
+  const best = new Map<number, number>();
+  let floor = t.hintThreshold;
+  for (const f of far) {
+    if (best.size >= keep && f.bound < floor) break;
+    const prev = scores.get(f.spelling.target);
+    if (prev && prev.distance < FAR) continue;
+    const similarity = ratio(f.left, f.right);
+    if (similarity < t.hintThreshold) continue;
+    if (!prev || similarity > prev.confidence || (prev.crossesNamespace && !f.crosses)) {
+      scores.set(f.spelling.target, {
+        index: f.spelling.target,
+        distance: FAR,
+        confidence: similarity,
+        similarity,
+        spelling: f.spelling.text,
+        crossesNamespace: f.crosses,
+        completesNamespace: !f.crosses && (namespaceCorrected || (!inputNs && f.spelling.namespace !== "")),
+      });
+    }
+    best.set(f.spelling.target, Math.max(similarity, best.get(f.spelling.target) ?? 0));
+    if (best.size >= keep) floor = [...best.values()].sort((x, y) => y - x)[keep - 1];
+  }
+}
+
 function resolved(
   input: string,
   target: string,
@@ -487,7 +539,11 @@ function sharesTokens(a: string, b: string, options: SuggestOptions): boolean {
 /** Distance recorded for candidates too far for an edit-based fix (kept only as hints). */
 const FAR = 99;
 
-/** difflib's quick_ratio: an upper bound of ratio from shared character counts, with no allocation per candidate. */
+/**
+ * difflib's quick_ratio: an upper bound of ratio from shared character counts, with no allocation per candidate.
+ * Characters are counted in 128 buckets (non-ASCII ones by code modulo 128): a collision can only raise the shared
+ * count, so the result stays an upper bound.
+ */
 class RatioBound {
   private readonly counts = new Int32Array(128);
 
@@ -496,24 +552,16 @@ class RatioBound {
     if (total === 0) return 1;
     const counts = this.counts;
     let shared = 0;
-    let ascii = true;
-    for (let i = 0; i < a.length; i++) {
-      const c = a.charCodeAt(i);
-      if (c >= 128) ascii = false;
-      else counts[c]++;
-    }
+    for (let i = 0; i < a.length; i++) counts[a.charCodeAt(i) & 127]++;
     for (let i = 0; i < b.length; i++) {
-      const c = b.charCodeAt(i);
-      if (c < 128 && counts[c] > 0) {
+      const c = b.charCodeAt(i) & 127;
+      if (counts[c] > 0) {
         counts[c]--;
         shared++;
-      } else if (c >= 128) ascii = false;
+      }
     }
-    for (let i = 0; i < a.length; i++) {
-      const c = a.charCodeAt(i);
-      if (c < 128) counts[c] = 0;
-    }
-    return ascii ? (2 * shared) / total : 1;
+    for (let i = 0; i < a.length; i++) counts[a.charCodeAt(i) & 127] = 0;
+    return (2 * shared) / total;
   }
 }
 
