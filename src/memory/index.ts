@@ -1,0 +1,41 @@
+/** dwim/memory: a per-project, multi-process-safe memory of decisions, patterns, warnings and learnings. */
+import { defineToolset } from "../core/index.js";
+import { memorySection } from "./settings.js";
+import { memoryTools } from "./tools.js";
+
+export { createEndpointProvider, EndpointEmbeddings } from "./embeddings/endpoint.js";
+export { HashEmbeddings, hashEmbed } from "./embeddings/hash.js";
+export { createOnnxProvider, missingModelFiles, OnnxEmbeddings } from "./embeddings/onnx.js";
+export { cosine, createProvider, type EmbeddingProvider, type ProviderChoice } from "./embeddings/provider.js";
+/** Health of the memory for `dwim health`: store counts and repairs, provider, env clashes. */
+export { memoryHealth } from "./health.js";
+export { resolveCategory } from "./inputs.js";
+export { closeAllStores, databasePath, type MemoryContext, openMemory, openStore } from "./open.js";
+export { decayFactor, diversify, fuse, rerank } from "./rank.js";
+export { type RecallInput, recall, type SearchInput, searchMemories } from "./read-ops.js";
+export { MIGRATIONS, SCHEMA_VERSION } from "./schema.js";
+export {
+  DEFAULT_MAX_PER_FILE,
+  DEFAULT_RECENCY_WEIGHT,
+  DEFAULT_VECTOR_WEIGHT,
+  envClashes,
+  type MemorySettings,
+  memoryConfigErrors,
+  memorySection,
+  memorySettings,
+  settingsFromEnv,
+} from "./settings.js";
+export { SqliteMemoryStore } from "./sqlite-store.js";
+export type { LexicalHit, MemoryStore, StoreHealth, VectorHit } from "./store.js";
+export { infer_tags, inferTags, normalizeTag } from "./tags.js";
+export { identTerms, parseSearchQuery, queryTerms } from "./text.js";
+export * from "./tools.js";
+export * from "./types.js";
+export { forget, type RememberInput, recordOutcome, remember, rememberBatch } from "./write-ops.js";
+
+export const toolset = defineToolset({
+  name: "memory",
+  description: "Project memory: decisions, patterns, warnings and learnings shared by every agent, with hybrid search.",
+  tools: memoryTools,
+  configSections: [memorySection],
+});

@@ -1,0 +1,102 @@
+/**
+ * One open store per database path per process, and one embedding provider per configuration. Settings are
+ * validated before anything is opened, so an invalid weight stops the first call (and start-up) with a clear error.
+ */
+import { isAbsolute, join, resolve } from "node:path";
+import type { LoadedConfig, SuggestThresholds } from "../core/index.js";
+import { thresholdsFrom } from "../core/index.js";
+import { createProvider, type ProviderChoice } from "./embeddings/provider.js";
+import { type MemorySettings, memorySettings } from "./settings.js";
+import { SqliteMemoryStore } from "./sqlite-store.js";
+import type { MemoryStore } from "./store.js";
+
+/** Everything an operation needs: the store, the settings, the clock and the project root. */
+export interface MemoryContext {
+  store: MemoryStore;
+  settings: MemorySettings;
+  root: string;
+  thresholds: Partial<SuggestThresholds>;
+  /** Injected clock (tests, benchmarks). */
+  now: () => number;
+  /** Set when the configured provider could not start and a fallback was allowed. */
+  providerDegraded?: string;
+}
+
+const stores = new Map<string, Promise<{ store: MemoryStore; degraded?: string }>>();
+const providers = new Map<string, Promise<ProviderChoice>>();
+
+export function databasePath(settings: MemorySettings, root: string): string {
+  if (settings.path) return isAbsolute(settings.path) ? settings.path : resolve(root, settings.path);
+  return join(root, ".dwim", "memory.db");
+}
+
+function providerKey(s: MemorySettings): string {
+  return JSON.stringify([s.embeddings, s.embeddingModel, s.embeddingApiKeyEnv, s.embeddingFallback]);
+}
+
+/** The cached provider for these settings (failures are not cached, so a fixed setup works on the next call). */
+export function providerFor(settings: MemorySettings): Promise<ProviderChoice> {
+  const key = providerKey(settings);
+  let p = providers.get(key);
+  if (!p) {
+    p = createProvider(settings);
+    providers.set(key, p);
+    p.catch(() => providers.delete(key));
+  }
+  return p;
+}
+
+export async function openStore(
+  settings: MemorySettings,
+  root: string,
+): Promise<{ store: MemoryStore; degraded?: string }> {
+  const path = databasePath(settings, root);
+  const key = `${path}\u0000${providerKey(settings)}\u0000${settings.durability}`;
+  let p = stores.get(key);
+  if (!p) {
+    p = (async () => {
+      const choice = await providerFor(settings);
+      const store = SqliteMemoryStore.open({ path, provider: choice.provider, durability: settings.durability });
+      return { store, degraded: choice.degraded };
+    })();
+    stores.set(key, p);
+    p.catch(() => stores.delete(key));
+  }
+  return p;
+}
+
+export interface OpenOptions {
+  config: LoadedConfig;
+  root: string;
+  env?: Record<string, string | undefined>;
+  now?: () => number;
+}
+
+/** Validates settings, opens (or reuses) the store and returns the context operations run in. */
+export async function openMemory(options: OpenOptions): Promise<MemoryContext> {
+  const settings = memorySettings(options.config, options.env);
+  const { store, degraded } = await openStore(settings, options.root);
+  return {
+    store,
+    settings,
+    root: options.root,
+    thresholds: thresholdsFrom(options.config),
+    now: options.now ?? Date.now,
+    providerDegraded: degraded,
+  };
+}
+
+/** Closes every cached store (tests, shutdown). */
+export async function closeAllStores(): Promise<void> {
+  const all = [...stores.values()];
+  stores.clear();
+  for (const p of all) {
+    try {
+      const { store } = await p;
+      await store.idle();
+      store.close();
+    } catch {
+      // a store that failed to open has nothing to close
+    }
+  }
+}

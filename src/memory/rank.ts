@@ -1,0 +1,186 @@
+/**
+ * The retrieval pipeline's pure steps: fusion of the two lanes, re-ranking (decay, outcome, category, supersession),
+ * abstention and per-file diversity. No SQL here; the store supplies lane hits and rows.
+ */
+import type { LexicalHit, VectorHit } from "./store.js";
+import type { Memory } from "./types.js";
+
+export const DAY_MS = 86_400_000;
+export const HALF_LIFE_DAYS = 30;
+export const DECAY_FLOOR = 0.3;
+export const FAILED_BOOST = 1.5;
+export const WARNING_BOOST = 1.2;
+export const SUPERSEDED_FACTOR = 0.5;
+export const RRF_K = 60;
+
+export interface Fused {
+  id: number;
+  score: number;
+  s_lex: number;
+  s_vec: number;
+  lex_rank?: number;
+  vec_rank?: number;
+}
+
+/**
+ * The seed's blend s = (1−w)·s_lex + w·s_vec, with s_lex = bm25 / best bm25 over the candidates (so the best lexical
+ * hit is 1) and s_vec = max(0, cos). A lane that did not find a candidate contributes 0. With `rrf`, reciprocal rank
+ * fusion (1−w)/(k+rank_lex) + w/(k+rank_vec) instead.
+ */
+export function fuse(
+  lexical: readonly LexicalHit[],
+  vector: readonly VectorHit[],
+  w: number,
+  mode: "blend" | "rrf",
+): Fused[] {
+  const byId = new Map<number, Fused>();
+  const entry = (id: number): Fused => {
+    let f = byId.get(id);
+    if (!f) {
+      f = { id, score: 0, s_lex: 0, s_vec: 0 };
+      byId.set(id, f);
+    }
+    return f;
+  };
+  const best = lexical.reduce((m, h) => Math.max(m, -h.bm25), 0);
+  lexical.forEach((h, i) => {
+    const f = entry(h.id);
+    f.s_lex = best > 0 ? -h.bm25 / best : 1;
+    f.lex_rank = i + 1;
+  });
+  vector.forEach((h, i) => {
+    const f = entry(h.id);
+    f.s_vec = Math.max(0, h.cosine);
+    f.vec_rank = i + 1;
+  });
+  for (const f of byId.values()) {
+    f.score =
+      mode === "rrf"
+        ? (f.lex_rank ? (1 - w) / (RRF_K + f.lex_rank) : 0) + (f.vec_rank ? w / (RRF_K + f.vec_rank) : 0)
+        : (1 - w) * f.s_lex + w * f.s_vec;
+  }
+  return [...byId.values()];
+}
+
+/**
+ * The seed's decay max(exp(−ln2·age/30 d), 0.3), none for patterns, warnings and pinned memories, mixed in with
+ * `recency` r: (1 − r) + r·decay. r = 1 is the seed's full multiplicative decay.
+ */
+export function decayFactor(m: Memory, now: number, recency = 1): number {
+  if (m.pinned || m.category === "pattern" || m.category === "warning") return 1;
+  const at = Date.parse(m.happened_at ?? m.created_at);
+  const ageDays = Math.max(0, (now - at) / DAY_MS);
+  const decay = Math.max(Math.exp((-Math.LN2 * ageDays) / HALF_LIFE_DAYS), DECAY_FLOOR);
+  return 1 - recency + recency * decay;
+}
+
+export interface Ranked {
+  memory: Memory;
+  score: number;
+  fused: Fused;
+  why: {
+    s_lex: number;
+    s_vec: number;
+    fused: number;
+    decay: number;
+    outcome: number;
+    category: number;
+    superseded: number;
+  };
+}
+
+export interface RerankOptions {
+  /** false: no decay, outcome or category factors (search_memories). */
+  boosts?: boolean;
+  /** Weight of the recency decay, 0..1. */
+  recency?: number;
+  /** Factor for warnings (the seed's 1.2). */
+  warningBoost?: number;
+}
+
+/** s × decay × outcome × category (× 0.5 when superseded); ties: newer first, then id. */
+export function rerank(
+  fused: readonly Fused[],
+  rows: ReadonlyMap<number, Memory>,
+  now: number,
+  options: RerankOptions = {},
+): Ranked[] {
+  const applyBoosts = options.boosts ?? true;
+  const out: Ranked[] = [];
+  for (const f of fused) {
+    const m = rows.get(f.id);
+    if (!m) continue;
+    const decay = applyBoosts ? decayFactor(m, now, options.recency ?? 1) : 1;
+    const outcome = applyBoosts && m.worked === false ? FAILED_BOOST : 1;
+    const category = applyBoosts && m.category === "warning" ? (options.warningBoost ?? WARNING_BOOST) : 1;
+    const superseded = m.superseded_by !== null ? SUPERSEDED_FACTOR : 1;
+    const score = f.score * decay * outcome * category * superseded;
+    out.push({
+      memory: m,
+      score,
+      fused: f,
+      why: { s_lex: f.s_lex, s_vec: f.s_vec, fused: f.score, decay, outcome, category, superseded },
+    });
+  }
+  return out.sort(compareRanked);
+}
+
+export function compareRanked(a: Ranked, b: Ranked): number {
+  if (b.score !== a.score) return b.score - a.score;
+  const at = Date.parse(a.memory.happened_at ?? a.memory.created_at);
+  const bt = Date.parse(b.memory.happened_at ?? b.memory.created_at);
+  if (bt !== at) return bt - at;
+  return a.memory.id - b.memory.id;
+}
+
+/**
+ * Per-file diversity: keep a ranked item while its file has fewer than `maxPerFile` kept items, then backfill from
+ * the items passed over, in rank order, until `limit`. A memory without a file is its own group (the seed capped all
+ * file-less memories together). 0 = unlimited.
+ */
+export function diversify<T>(
+  ranked: readonly T[],
+  fileOf: (item: T) => string | null,
+  idOf: (item: T) => number,
+  maxPerFile: number,
+  limit: number,
+): T[] {
+  if (maxPerFile <= 0) return ranked.slice(0, limit);
+  const kept: T[] = [];
+  const passed: T[] = [];
+  const perFile = new Map<string, number>();
+  for (const item of ranked) {
+    if (kept.length >= limit) break;
+    const key = fileOf(item) ?? `\u0000memory:${idOf(item)}`;
+    const n = perFile.get(key) ?? 0;
+    if (n < maxPerFile) {
+      kept.push(item);
+      perFile.set(key, n + 1);
+    } else passed.push(item);
+  }
+  // Backfill keeps rank order among the backfilled items but places them after the diverse ones.
+  for (const item of passed) {
+    if (kept.length >= limit) break;
+    kept.push(item);
+  }
+  return kept;
+}
+
+/** Counts how many items exceed `maxPerFile` for their file among the first `limit` (0 when diversity held). */
+export function diversityViolations<T>(
+  items: readonly T[],
+  fileOf: (item: T) => string | null,
+  maxPerFile: number,
+): number {
+  if (maxPerFile <= 0) return 0;
+  const perFile = new Map<string, number>();
+  let violations = 0;
+  for (const item of items) {
+    const f = fileOf(item);
+    if (f === null) continue;
+    const n = (perFile.get(f) ?? 0) + 1;
+    perFile.set(f, n);
+    if (n > maxPerFile) violations++;
+  }
+  return violations;
+}

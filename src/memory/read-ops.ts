@@ -1,0 +1,429 @@
+/**
+ * The read operations: recall (hybrid retrieval, re-ranking, abstention, diversity) and search_memories (FTS5
+ * syntax, fusion, diversity; no decay or boosts). A file or tag filter that matches nothing is retried once with a
+ * unique close stored value, and the retry is reported with its results comparison.
+ */
+import {
+  type Correction,
+  confirmScore,
+  type DidYouMean,
+  didYouMean,
+  editBudget,
+  osa,
+  ToolError,
+} from "../core/index.js";
+import { normalizeFilePath, normalizeTags, parseTime, resolveCategory } from "./inputs.js";
+import type { MemoryContext } from "./open.js";
+import { compareRanked, diversify, fuse, type Ranked, type RerankOptions, rerank } from "./rank.js";
+import type { LexicalHit, VectorHit } from "./store.js";
+import { orQuery, parseSearchQuery, queryTerms } from "./text.js";
+import type { Category, Memory, MemoryFilter } from "./types.js";
+
+export interface FilterInput {
+  file_path?: string;
+  tags?: string[];
+  categories?: string[];
+  worked?: boolean;
+  since?: string | number;
+  include_archived?: boolean;
+  include_superseded?: boolean;
+}
+
+export interface RecallInput extends FilterInput {
+  query?: string;
+  limit?: number;
+  condensed?: boolean;
+  explain?: boolean;
+}
+
+export interface SearchInput extends FilterInput {
+  query: string;
+  limit?: number;
+  offset?: number;
+  sort?: "relevance" | "newest";
+}
+
+/** Vector-only abstention threshold τ per provider; fitted on the bench dev split (see docs/memory.md). */
+export const DEFAULT_ABSTAIN_COSINE: Readonly<Record<string, number>> = { "hash-v1": 0.45 };
+const MODEL_ABSTAIN_COSINE = 0.6;
+/** The rare-term abstention rule needs a corpus to judge rarity against. */
+const ABSTAIN_MIN_DOCS = 20;
+
+function buildFilter(mc: MemoryContext, input: FilterInput, corrections: Correction[]): MemoryFilter {
+  const categories = input.categories?.map((c, i) => {
+    const r = resolveCategory(c, `categories[${i}]`, mc.thresholds);
+    if (r.correction) corrections.push(r.correction);
+    return r.value;
+  });
+  return {
+    file_path: normalizeFilePath(input.file_path, mc.root, "file_path"),
+    tags: input.tags ? normalizeTags(input.tags, "tags") : undefined,
+    categories: categories as Category[] | undefined,
+    worked: input.worked,
+    since: parseTime(input.since, "since"),
+    include_archived: input.include_archived ?? false,
+    include_superseded: input.include_superseded ?? false,
+  };
+}
+
+/** A file or tag filter that matches no memory at all, corrected to the unique close stored value (or undefined). */
+/**
+ * The stored value a filter value was meant to be: the unique one within the core's edit budget (two edits for
+ * longer values), scored by the core's confirmation score. Paths are matched whole, so the matcher's namespace rules
+ * (`/` separates namespaces for tool names) do not apply here.
+ */
+export function uniqueWithinBudget(
+  input: string,
+  stored: readonly string[],
+): { value: string; confidence: number } | undefined {
+  const budget = editBudget(input.length);
+  if (budget === 0) return undefined;
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  let ties = 0;
+  for (const candidate of stored) {
+    if (Math.abs(candidate.length - input.length) > budget) continue;
+    const d = osa(input.toLowerCase(), candidate.toLowerCase(), budget + 1);
+    if (d > budget) continue;
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+      ties = 0;
+    } else if (d === bestDistance) ties++;
+  }
+  if (best === undefined || ties > 0) return undefined;
+  return { value: best, confidence: Math.round(confirmScore(input, best) * 1000) / 1000 };
+}
+
+function correctEmptyFilter(
+  mc: MemoryContext,
+  filter: MemoryFilter,
+): { filter: MemoryFilter; corrections: Correction[] } | undefined {
+  const visible = { include_archived: filter.include_archived, include_superseded: filter.include_superseded };
+  const corrections: Correction[] = [];
+  const next: MemoryFilter = { ...filter };
+  if (filter.file_path !== undefined && mc.store.count({ ...visible, file_path: filter.file_path }) === 0) {
+    const paths = mc.store.distinctFilePaths();
+    const dirs = new Set<string>();
+    for (const p of paths) {
+      const parts = p.split("/");
+      for (let i = 1; i < parts.length; i++) dirs.add(`${parts.slice(0, i).join("/")}/`);
+    }
+    const wantsDir = filter.file_path.endsWith("/");
+    const match = uniqueWithinBudget(filter.file_path, wantsDir ? [...dirs] : [...paths, ...dirs]);
+    if (!match) return undefined;
+    next.file_path = match.value;
+    corrections.push({
+      parameter: "file_path",
+      original: filter.file_path,
+      corrected: match.value,
+      correction_type: "typo",
+      confidence: match.confidence,
+    });
+  }
+  const tags = filter.tags ?? [];
+  if (tags.length > 0) {
+    const stored = mc.store.distinctTags();
+    const fixed = tags.map((t, i) => {
+      if (mc.store.count({ ...visible, tags: [t] }) > 0) return t;
+      const match = uniqueWithinBudget(t, stored);
+      if (!match) return undefined;
+      corrections.push({
+        parameter: `tags[${i}]`,
+        original: t,
+        corrected: match.value,
+        correction_type: "typo",
+        confidence: match.confidence,
+      });
+      return match.value;
+    });
+    if (fixed.some((t) => t === undefined)) return undefined;
+    next.tags = fixed as string[];
+  }
+  return corrections.length > 0 ? { filter: next, corrections } : undefined;
+}
+
+interface Retrieved {
+  ranked: Ranked[];
+  abstained: boolean;
+  lexicalUsed: boolean;
+  vectorUsed: boolean;
+  degraded?: string;
+  sanitized?: boolean;
+}
+
+function rerankOptions(mc: MemoryContext): RerankOptions {
+  return { recency: mc.settings.recencyWeight, warningBoost: mc.settings.warningBoost };
+}
+
+function vectorWeight(mc: MemoryContext): number {
+  return mc.store.provider ? mc.settings.vectorWeight : 0;
+}
+
+async function vectorLane(
+  mc: MemoryContext,
+  text: string,
+  filter: MemoryFilter,
+  n: number,
+  w: number,
+): Promise<{ hits: VectorHit[]; used: boolean }> {
+  if (w <= 0 || !mc.store.provider || mc.store.vectorLaneDegraded()) return { hits: [], used: false };
+  const q = await mc.store.provider.embedQuery(text);
+  return { hits: mc.store.vector(q, filter, n), used: true };
+}
+
+function degradedNote(mc: MemoryContext): string | undefined {
+  const notes = [mc.providerDegraded, mc.store.vectorLaneDegraded()].filter((s): s is string => !!s);
+  return notes.length > 0 ? notes.join("; ") : undefined;
+}
+
+function rowsById(mc: MemoryContext, ids: readonly number[]): Map<number, Memory> {
+  return new Map(mc.store.get(ids).map((m) => [m.id, m]));
+}
+
+async function retrieveForRecall(
+  mc: MemoryContext,
+  query: string | undefined,
+  filter: MemoryFilter,
+  limit: number,
+): Promise<Retrieved> {
+  const n = Math.max(50, 5 * limit);
+  const now = mc.now();
+  if (!query || query.trim() === "") {
+    const ids = mc.store.list(filter, n);
+    const fused = ids.map((id) => ({ id, score: 1, s_lex: 0, s_vec: 0 }));
+    return {
+      ranked: rerank(fused, rowsById(mc, ids), now, rerankOptions(mc)),
+      abstained: false,
+      lexicalUsed: false,
+      vectorUsed: false,
+      degraded: degradedNote(mc),
+    };
+  }
+  const terms = queryTerms(query);
+  const w = vectorWeight(mc);
+  // Only rare terms (in at most half the memories) go to the lexical lane: bm25 gives common ones almost no weight,
+  // they cost the most to score, and a memory matched only by them is dropped by abstention anyway.
+  const total = mc.store.totalDocuments();
+  const lexTerms = total >= ABSTAIN_MIN_DOCS ? rareTerms(mc, terms, total) : terms;
+  const lexical: LexicalHit[] = w < 1 && lexTerms.length > 0 ? mc.store.lexical(orQuery(lexTerms), filter, n) : [];
+  const vector = await vectorLane(mc, query, filter, n, w);
+  const fused = fuse(lexical, vector.hits, w, mc.settings.fusion);
+  let ranked = rerank(
+    fused,
+    rowsById(
+      mc,
+      fused.map((f) => f.id),
+    ),
+    now,
+    rerankOptions(mc),
+  );
+  ranked = abstain(mc, ranked, vector.used);
+  const abstained = ranked.length === 0;
+  return { ranked, abstained, lexicalUsed: w < 1, vectorUsed: vector.used, degraded: degradedNote(mc) };
+}
+
+function abstainCosine(mc: MemoryContext): number {
+  const provider = mc.store.provider;
+  return mc.settings.abstainCosine ?? (provider ? (DEFAULT_ABSTAIN_COSINE[provider.id] ?? MODEL_ABSTAIN_COSINE) : 1);
+}
+
+function rareTerms(mc: MemoryContext, terms: readonly string[], total: number): string[] {
+  const df = mc.store.documentFrequency(terms);
+  return terms.filter((t) => {
+    const d = df.get(t) ?? 0;
+    return d > 0 && d <= 0.5 * total;
+  });
+}
+
+/**
+ * Abstention: a candidate stands when the lexical lane found it (with 20+ memories that lane searches only terms
+ * found in at most half of them), or when its cosine clears τ. Nothing standing means "nothing is about that".
+ */
+function abstain(mc: MemoryContext, ranked: Ranked[], vectorUsed: boolean): Ranked[] {
+  const tau = abstainCosine(mc);
+  return ranked.filter((r) => r.fused.lex_rank !== undefined || (vectorUsed && r.fused.s_vec >= tau));
+}
+
+function present(r: Ranked, condensed: boolean, explain: boolean): Record<string, unknown> {
+  const m = r.memory;
+  const out: Record<string, unknown> = {
+    id: m.id,
+    category: m.category,
+    content: condensed && m.content.length > 200 ? `${m.content.slice(0, 199)}…` : m.content,
+    tags: m.tags,
+    file_path: m.file_path,
+    worked: m.worked,
+    score: Math.round(r.score * 10_000) / 10_000,
+    created_at: m.created_at,
+  };
+  if (!condensed) {
+    if (m.rationale) out.rationale = m.rationale;
+    if (m.outcome) out.outcome = m.outcome;
+    if (m.happened_at) out.happened_at = m.happened_at;
+    if (m.pinned) out.pinned = true;
+  }
+  if (m.superseded_by !== null) out.superseded_by = m.superseded_by;
+  if (m.archived) out.archived = true;
+  if (explain)
+    out.why = Object.fromEntries(Object.entries(r.why).map(([k, v]) => [k, Math.round(v * 10_000) / 10_000]));
+  return out;
+}
+
+export async function recall(mc: MemoryContext, input: RecallInput): Promise<Record<string, unknown>> {
+  const query = input.query?.trim() || undefined;
+  if (!query && !input.file_path && !(input.tags?.length ?? 0) && !(input.categories?.length ?? 0)) {
+    throw new ToolError({
+      error: "recall needs something to look for: a topic, file_path, tags or categories",
+      error_type: "missing_query",
+      parameter: "topic",
+      hints: ["Pass topic (what you are about to work on), or file_path to see what is known about a file"],
+    });
+  }
+  const limit = input.limit ?? 10;
+  const corrections: Correction[] = [];
+  let filter = buildFilter(mc, input, corrections);
+  let got = await retrieveForRecall(mc, query, filter, limit);
+  let comparison: { original_matches: number; corrected_matches: number } | undefined;
+  if (got.ranked.length === 0) {
+    const fixed = correctEmptyFilter(mc, filter);
+    if (fixed) {
+      const retry = await retrieveForRecall(mc, query, fixed.filter, limit);
+      if (retry.ranked.length > 0) {
+        filter = fixed.filter;
+        got = retry;
+        corrections.push(...fixed.corrections);
+        comparison = { original_matches: 0, corrected_matches: Math.min(limit, retry.ranked.length) };
+      }
+    }
+  }
+  const results = diversify(
+    got.ranked,
+    (r) => r.memory.file_path,
+    (r) => r.memory.id,
+    mc.settings.maxPerFile,
+    limit,
+  );
+  mc.store.bumpRecallCount(results.map((r) => r.memory.id));
+  const retrieval: Record<string, unknown> = { lexical: got.lexicalUsed, vector: got.vectorUsed };
+  if (got.degraded) retrieval.degraded = got.degraded;
+  const out: Record<string, unknown> = {
+    results: results.map((r) => present(r, input.condensed ?? false, input.explain ?? false)),
+    abstained: got.abstained,
+    retrieval,
+  };
+  if (corrections.length > 0) out.did_you_mean = didYouMean(corrections, undefined, comparison) satisfies DidYouMean;
+  return out;
+}
+
+function snippet(content: string, words: readonly string[], width = 160): string {
+  if (content.length <= width) return content;
+  const lower = content.toLowerCase();
+  const at =
+    words
+      .map((w) => lower.indexOf(w))
+      .filter((i) => i >= 0)
+      .sort((a, b) => a - b)[0] ?? 0;
+  const start = Math.max(0, Math.min(at - 40, content.length - width));
+  return `${start > 0 ? "…" : ""}${content.slice(start, start + width)}${start + width < content.length ? "…" : ""}`;
+}
+
+function isSqliteError(e: unknown): boolean {
+  return (
+    typeof (e as { code?: unknown }).code === "string" && String((e as { code: string }).code).startsWith("SQLITE")
+  );
+}
+
+export async function searchMemories(mc: MemoryContext, input: SearchInput): Promise<Record<string, unknown>> {
+  const parsed = parseSearchQuery(input.query);
+  if (!parsed) {
+    throw new ToolError({
+      error: `Query '${input.query}' has no term to search for`,
+      error_type: input.query.trim() === "" ? "missing_query" : "invalid_query",
+      parameter: "query",
+      got: input.query,
+      hints: [
+        'Syntax: words (all must match), "exact phrase", prefix*, a OR b, -excluded (with at least one positive term)',
+      ],
+    });
+  }
+  const corrections: Correction[] = [];
+  const filter = buildFilter(mc, input, corrections);
+  const limit = input.limit ?? 10;
+  const offset = input.offset ?? 0;
+  const n = Math.max(50, 5 * (offset + limit));
+  const w = vectorWeight(mc);
+  let sanitized = false;
+  let lexical: LexicalHit[] = [];
+  if (w < 1) {
+    try {
+      lexical = mc.store.lexical(parsed.fts, filter, n);
+    } catch (e) {
+      if (!isSqliteError(e)) throw e;
+      // FTS5 syntax errors are never shown raw: rerun the query as quoted tokens.
+      sanitized = true;
+      try {
+        lexical = mc.store.lexical(parsed.sanitized, filter, n);
+      } catch (e2) {
+        if (!isSqliteError(e2)) throw e2;
+        throw new ToolError({
+          error: `Query '${input.query}' cannot be searched`,
+          error_type: "invalid_query",
+          parameter: "query",
+          got: input.query,
+          hints: ["Use plain words, quoted phrases, prefix*, OR and -term"],
+        });
+      }
+    }
+  }
+  const vector = await vectorLane(mc, parsed.words.join(" "), filter, n, w);
+  const fused = fuse(lexical, vector.hits, w, mc.settings.fusion);
+  // A vector-only hit must be close enough to stand on its own, and cannot honour excluded terms.
+  const tau = abstainCosine(mc);
+  const kept = fused.filter((f) => f.lex_rank !== undefined || (!parsed.negated && f.s_vec >= tau));
+  let ranked = rerank(
+    kept,
+    rowsById(
+      mc,
+      kept.map((f) => f.id),
+    ),
+    mc.now(),
+    { boosts: false },
+  );
+  if (input.sort === "newest") {
+    ranked = [...ranked].sort((a, b) => {
+      const d =
+        Date.parse(b.memory.happened_at ?? b.memory.created_at) -
+        Date.parse(a.memory.happened_at ?? a.memory.created_at);
+      return d !== 0 ? d : compareRanked(a, b);
+    });
+  }
+  const page = diversify(
+    ranked,
+    (r) => r.memory.file_path,
+    (r) => r.memory.id,
+    mc.settings.maxPerFile,
+    offset + limit,
+  ).slice(offset);
+  const retrieval: Record<string, unknown> = { lexical: w < 1, vector: vector.used };
+  const degraded = degradedNote(mc);
+  if (degraded) retrieval.degraded = degraded;
+  const out: Record<string, unknown> = {
+    results: page.map((r) => ({
+      id: r.memory.id,
+      category: r.memory.category,
+      snippet: snippet(r.memory.content, parsed.words),
+      tags: r.memory.tags,
+      file_path: r.memory.file_path,
+      worked: r.memory.worked,
+      score: Math.round(r.score * 10_000) / 10_000,
+      created_at: r.memory.created_at,
+    })),
+    total_candidates: ranked.length,
+    retrieval,
+  };
+  if (offset + limit < ranked.length) out.next_offset = offset + limit;
+  if (sanitized) out.query_sanitized = true;
+  if (corrections.length > 0) out.did_you_mean = didYouMean(corrections);
+  return out;
+}

@@ -1,0 +1,197 @@
+/** The memory toolset's tool definitions: thin wrappers over the operations in write-ops.ts and read-ops.ts. */
+import { z } from "zod";
+import { defineTool, type ToolContext, type ToolOutput } from "../core/index.js";
+import { type MemoryContext, openMemory } from "./open.js";
+import { recall, searchMemories } from "./read-ops.js";
+import { forget, recordOutcome, remember, rememberBatch } from "./write-ops.js";
+
+const TOOLSET = "memory";
+
+/** Tests and embedders may supply the clock. */
+export function contextFor(ctx: ToolContext): Promise<MemoryContext> {
+  const now = ctx.session.get<(() => number) | undefined>("memory.now", () => undefined);
+  return openMemory({ config: ctx.config, root: ctx.cwd, now });
+}
+
+const id = z.number().int().positive();
+const date = z.union([z.string(), z.number()]);
+
+const memoryFields = {
+  content: z.string().describe("What was decided, learnt, or must be avoided (at most 8,000 characters)"),
+  category: z.string().describe("decision | pattern | warning | learning (lesson, gotcha, convention are accepted)"),
+  rationale: z.string().optional().describe("Why"),
+  tags: z
+    .array(z.string())
+    .optional()
+    .describe("Lowercase kebab tags; bugfix, tech-debt, perf and warning are also inferred"),
+  file_path: z.string().optional().describe("Project-relative file the memory is about"),
+  context: z.string().optional().describe("Free-form context (task, ticket, branch)"),
+  happened_at: date.optional().describe("When it happened (ISO date); default now"),
+  supersedes: z.array(id).optional().describe("Ids this memory replaces: they stop appearing in recall"),
+  pinned: z.boolean().optional().describe("Never decays"),
+};
+
+const filterFields = {
+  file_path: z.string().optional().describe("A file, or a directory prefix ending in /"),
+  tags: z.array(z.string()).optional().describe("Every tag must be present"),
+  categories: z.array(z.string()).optional(),
+  worked: z.boolean().optional(),
+  since: date.optional().describe("Only memories from this date on"),
+  include_archived: z.boolean().optional(),
+  include_superseded: z.boolean().optional(),
+};
+
+function renderResults(output: ToolOutput): string {
+  const results = (output.results as Array<Record<string, unknown>> | undefined) ?? [];
+  if (output.abstained) return "No memory is about that (abstained).";
+  if (results.length === 0) return "No memories found.";
+  return results
+    .map((r) => {
+      const where = r.file_path ? ` (${r.file_path})` : "";
+      const failed = r.worked === false ? " [failed]" : "";
+      return `#${r.id} ${r.category}${failed}${where}: ${r.content ?? r.snippet}`;
+    })
+    .join("\n");
+}
+
+export const rememberTool = defineTool({
+  name: "remember",
+  title: "Remember",
+  description:
+    "Store a decision, pattern, warning or learning in the project's memory, shared by every agent on the project. Returns its id, the inferred tags and related memories (similar failures, warnings, duplicates).",
+  toolset: TOOLSET,
+  keywords: ["memory", "save", "note", "decision", "store", "learn"],
+  aliases: ["remember_memory", "add_memory", "save_memory"],
+  input: memoryFields,
+  paramAliases: {
+    text: "content",
+    type: "category",
+    kind: "category",
+    path: "file_path",
+    file: "file_path",
+    why: "rationale",
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  cli: { positional: ["content"] },
+  handler: async (args, ctx) => remember(await contextFor(ctx), args),
+  render: (o) => `Remembered #${o.id}${(o.tags as string[]).length > 0 ? ` [${(o.tags as string[]).join(", ")}]` : ""}`,
+});
+
+export const rememberBatchTool = defineTool({
+  name: "remember_batch",
+  title: "Remember a batch",
+  description:
+    "Store 1 to 500 memories in one transaction: all or nothing. A bad item fails the whole batch, naming memories[i].field.",
+  toolset: TOOLSET,
+  keywords: ["memory", "bulk", "import", "batch", "save"],
+  aliases: ["remember_many"],
+  input: { memories: z.array(z.object(memoryFields)).describe("The memories, each like remember's arguments") },
+  paramAliases: { items: "memories" },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  handler: async (args, ctx) => rememberBatch(await contextFor(ctx), args.memories),
+});
+
+export const recallTool = defineTool({
+  name: "recall",
+  title: "Recall",
+  description:
+    "Recall what the project's memory knows about a topic, ranked by lexical and semantic match, recency and outcome (failed approaches and warnings surface). Returns abstained: true when nothing is about it.",
+  toolset: TOOLSET,
+  keywords: [
+    "memory",
+    "remember",
+    "recall",
+    "context",
+    "past decisions",
+    "decided",
+    "decide",
+    "earlier",
+    "previous",
+    "why",
+    "history",
+  ],
+  aliases: ["recall_memories", "get_memories"],
+  input: {
+    topic: z.string().optional().describe("What you are about to work on"),
+    ...filterFields,
+    limit: z.number().int().min(1).max(50).optional().describe("At most this many results (default 10, max 50)"),
+    condensed: z.boolean().optional().describe("Shorter content, no rationale"),
+    explain: z.boolean().optional().describe("Add the score breakdown as why"),
+  },
+  paramAliases: { query: "topic", q: "topic", path: "file_path", category: "categories", tag: "tags" },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  cli: { positional: ["topic"] },
+  handler: async (args, ctx) => recall(await contextFor(ctx), { ...args, query: args.topic }),
+  render: renderResults,
+});
+
+export const searchMemoriesTool = defineTool({
+  name: "search_memories",
+  title: "Search memories",
+  description:
+    'Full-text search of the project\'s memory with "phrases", prefix*, OR and -excluded terms; snippets, relevance or newest first, paged by offset.',
+  toolset: TOOLSET,
+  keywords: ["memory", "memories", "search", "find", "full text", "stored", "notes", "decisions"],
+  aliases: [],
+  input: {
+    query: z.string().describe('Words (all must match), "phrase", prefix*, a OR b, -term'),
+    ...filterFields,
+    sort: z.enum(["relevance", "newest"]).optional(),
+    limit: z.number().int().min(1).max(50).optional(),
+    offset: z.number().int().min(0).optional(),
+  },
+  paramAliases: { q: "query", path: "file_path", category: "categories" },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  handler: async (args, ctx) => searchMemories(await contextFor(ctx), args),
+  render: renderResults,
+});
+
+export const recordOutcomeTool = defineTool({
+  name: "record_outcome",
+  title: "Record outcome",
+  description:
+    "Record whether a remembered decision or approach worked. Events are kept; the latest sets worked. A failed decision is boosted in recall.",
+  toolset: TOOLSET,
+  keywords: ["memory", "outcome", "result", "worked", "failed"],
+  input: {
+    memory_id: id,
+    worked: z.boolean(),
+    outcome: z.string().optional().describe("What happened"),
+  },
+  paramAliases: { id: "memory_id", result: "outcome" },
+  noAutoCorrect: ["memory_id"],
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  handler: async (args, ctx) =>
+    recordOutcome(await contextFor(ctx), { id: args.memory_id, worked: args.worked, outcome: args.outcome }),
+});
+
+export const forgetTool = defineTool({
+  name: "forget",
+  title: "Forget",
+  description:
+    "Archive memories so recall and search no longer show them (include_archived still can). With purge: true they are deleted for good.",
+  toolset: TOOLSET,
+  keywords: ["memory", "delete", "archive", "remove"],
+  input: {
+    memory_id: z.union([id, z.array(id).min(1).max(500)]).describe("One id or a list"),
+    purge: z.boolean().optional().describe("Delete permanently: row, index entries, vector, links and outcome events"),
+  },
+  paramAliases: { id: "memory_id", ids: "memory_id" },
+  noAutoCorrect: ["memory_id"],
+  // Archiving is reversible, but the router must never turn a misspelt tool name into this one.
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+  handler: async (args, ctx) =>
+    forget(await contextFor(ctx), {
+      ids: Array.isArray(args.memory_id) ? args.memory_id : [args.memory_id],
+      purge: args.purge,
+    }),
+});
+
+export const memoryTools = [
+  rememberTool,
+  rememberBatchTool,
+  recallTool,
+  searchMemoriesTool,
+  recordOutcomeTool,
+  forgetTool,
+];

@@ -1,0 +1,146 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Memory } from "../../src/memory/index.js";
+import { decayFactor, diversify, fuse, identTerms, parseSearchQuery, queryTerms } from "../../src/memory/index.js";
+
+const DAY = 86_400_000;
+
+function memory(over: Partial<Memory>): Memory {
+  return {
+    id: 1,
+    category: "decision",
+    content: "x",
+    rationale: null,
+    tags: [],
+    inferred_tags: [],
+    file_path: null,
+    context: null,
+    worked: null,
+    outcome: null,
+    pinned: false,
+    archived: false,
+    superseded_by: null,
+    created_at: new Date(0).toISOString(),
+    happened_at: null,
+    recall_count: 0,
+    ...over,
+  };
+}
+
+describe("decay with an injected now (case 31)", () => {
+  const now = 100 * DAY;
+  it("halves every 30 days, floors at 0.3, and is mixed in by the recency weight", () => {
+    const at = (days: number) => memory({ created_at: new Date(now - days * DAY).toISOString() });
+    expect(decayFactor(at(0), now)).toBe(1);
+    expect(decayFactor(at(30), now)).toBeCloseTo(0.5, 10);
+    expect(decayFactor(at(90), now)).toBe(0.3);
+    expect(decayFactor(at(30), now, 0.3)).toBeCloseTo(0.85, 10);
+    expect(decayFactor(at(30), now, 0)).toBe(1);
+  });
+  it("happened_at wins over created_at; patterns, warnings and pinned memories never decay", () => {
+    const old = new Date(now - 300 * DAY).toISOString();
+    expect(decayFactor(memory({ created_at: old, happened_at: new Date(now).toISOString() }), now)).toBe(1);
+    expect(decayFactor(memory({ created_at: old, category: "pattern" }), now)).toBe(1);
+    expect(decayFactor(memory({ created_at: old, category: "warning" }), now)).toBe(1);
+    expect(decayFactor(memory({ created_at: old, pinned: true }), now)).toBe(1);
+  });
+});
+
+describe("fusion", () => {
+  it("blend: s = (1−w)·bm25/best + w·max(0, cos); a missing lane counts 0", () => {
+    const f = fuse(
+      [
+        { id: 1, bm25: -4 },
+        { id: 2, bm25: -2 },
+      ],
+      [
+        { id: 2, cosine: 0.5 },
+        { id: 3, cosine: -0.2 },
+      ],
+      0.3,
+      "blend",
+    );
+    const by = new Map(f.map((x) => [x.id, x.score]));
+    expect(by.get(1)).toBeCloseTo(0.7, 10);
+    expect(by.get(2)).toBeCloseTo(0.7 * 0.5 + 0.3 * 0.5, 10);
+    expect(by.get(3)).toBe(0);
+  });
+  it("rrf: (1−w)/(60+rank_lex) + w/(60+rank_vec)", () => {
+    const f = fuse(
+      [{ id: 1, bm25: -4 }],
+      [
+        { id: 2, cosine: 0.9 },
+        { id: 1, cosine: 0.5 },
+      ],
+      0.5,
+      "rrf",
+    );
+    const by = new Map(f.map((x) => [x.id, x.score]));
+    expect(by.get(1)).toBeCloseTo(0.5 / 61 + 0.5 / 62, 12);
+    expect(by.get(2)).toBeCloseTo(0.5 / 61, 12);
+  });
+});
+
+describe("diversity (cases 14–16) as a property", () => {
+  const item = fc.record({
+    id: fc.integer({ min: 1, max: 10_000 }),
+    file: fc.option(fc.constantFrom("a", "b", "c"), { nil: null }),
+  });
+  it("keeps rank order among the diverse items, caps files before backfilling, and reaches the limit when it can", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(item, { selector: (x) => x.id, maxLength: 40 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.integer({ min: 1, max: 20 }),
+        (items, cap, limit) => {
+          const out = diversify(
+            items,
+            (x) => x.file,
+            (x) => x.id,
+            cap,
+            limit,
+          );
+          expect(out.length).toBe(Math.min(limit, items.length));
+          expect(new Set(out.map((x) => x.id)).size).toBe(out.length);
+          if (cap === 0) {
+            expect(out).toEqual(items.slice(0, limit));
+            return;
+          }
+          // No item over its file's cap comes before an item that was within its cap.
+          const counts = new Map<string, number>();
+          let backfilling = false;
+          for (const x of out) {
+            const n = x.file === null ? 1 : (counts.get(x.file) ?? 0) + 1;
+            if (x.file !== null) counts.set(x.file, n);
+            if (n > cap) backfilling = true;
+            else expect(backfilling).toBe(false);
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe("query text", () => {
+  it("identifier terms split camelCase and snake_case and keep the joined form", () => {
+    expect(identTerms("call getUserById and MAX_RETRY_COUNT")).toBe(
+      "get user by id getuserbyid max retry count maxretrycount",
+    );
+    expect(queryTerms("how do I getUserById")).toEqual(["get", "user", "id", "getuserbyid"]);
+  });
+  it("search syntax never lets a bare operator character through unquoted", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (q) => {
+        const parsed = parseSearchQuery(q);
+        if (!parsed) return;
+        // Outside quoted strings only operators, parentheses, spaces and prefix stars remain.
+        const outside = parsed.sanitized.replace(/"(?:[^"]|"")*"/gu, "");
+        expect(outside).toMatch(/^[\s*]*$/u);
+      }),
+    );
+  });
+  it("-term becomes NOT, prefix* stays a prefix, phrases stay phrases", () => {
+    expect(parseSearchQuery('"connection pool" conn* -redis')?.fts).toBe('("connection pool" "conn"*) NOT ("redis")');
+    expect(parseSearchQuery("-only")).toBeUndefined();
+  });
+});

@@ -1,0 +1,82 @@
+import Database from "better-sqlite3";
+import * as sqliteVec from "sqlite-vec";
+import { describe, expect, it } from "vitest";
+import { hashEmbed } from "../../src/memory/index.js";
+import { VectorCache } from "../../src/memory/vector-cache.js";
+
+function words(i: number): string {
+  const vocab = [
+    "cache",
+    "queue",
+    "retry",
+    "tenant",
+    "invoice",
+    "token",
+    "index",
+    "shard",
+    "lock",
+    "batch",
+    "stream",
+    "quota",
+  ];
+  let x = i * 2654435761;
+  const out: string[] = [];
+  for (let j = 0; j < 8; j++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    out.push(`${vocab[x % vocab.length]}${(x >>> 8) % 97}`);
+  }
+  return out.join(" ");
+}
+
+describe("VectorCache", () => {
+  it("returns the exact top 10 for sparse (hash) and dense queries", () => {
+    const db = new Database(":memory:");
+    sqliteVec.load(db);
+    db.exec("CREATE VIRTUAL TABLE memory_vec USING vec0(embedding float[256] distance_metric=cosine)");
+    const insert = db.prepare("INSERT INTO memory_vec(rowid, embedding) VALUES (?, ?)");
+    const vectors: Float32Array[] = [];
+    db.transaction(() => {
+      for (let i = 1; i <= 6_000; i++) {
+        const v = hashEmbed(words(i));
+        vectors.push(v);
+        insert.run(BigInt(i), v);
+      }
+    })();
+    const cache = new VectorCache(db, 256);
+    cache.sync();
+    expect(cache.length).toBe(6_000);
+    let kept = 0;
+    const queries = 20;
+    for (let qi = 0; qi < queries; qi++) {
+      const q = hashEmbed(
+        words(100_000 + qi)
+          .split(" ")
+          .slice(0, 3)
+          .join(" "),
+      );
+      const exact = vectors
+        .map((v, i) => ({ id: i + 1, s: v.reduce((acc, x, j) => acc + x * q[j], 0) }))
+        .sort((a, b) => b.s - a.s || a.id - b.id)
+        .slice(0, 10)
+        .map((h) => h.id);
+      const got = new Set(cache.topK(q, 10).map((h) => h.id));
+      kept += exact.filter((id) => got.has(id)).length;
+    }
+    // Exact up to floating-point ties at the cut-off.
+    expect(kept / (queries * 10)).toBeGreaterThanOrEqual(0.98);
+    const dense = new Float32Array(256).map((_, j) => Math.sin(j + 1));
+    const denseExact = vectors
+      .map((v, i) => ({ id: i + 1, s: v.reduce((acc, x, j) => acc + x * dense[j], 0) }))
+      .sort((a, b) => b.s - a.s || a.id - b.id)
+      .slice(0, 10)
+      .map((h) => h.id);
+    expect(cache.topK(dense, 10).map((h) => h.id)).toEqual(denseExact);
+    // Appends are picked up incrementally; a delete forces a reload.
+    insert.run(BigInt(30_000), hashEmbed("brand new memory"));
+    cache.sync();
+    expect(cache.topK(hashEmbed("brand new memory"), 1)[0].id).toBe(30_000);
+    db.prepare("DELETE FROM memory_vec WHERE rowid = ?").run(BigInt(30_000));
+    cache.sync();
+    expect(cache.length).toBe(6_000);
+  }, 30_000);
+});
