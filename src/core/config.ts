@@ -239,7 +239,10 @@ function mergeByKey(earlier: Record<string, unknown>, later: Record<string, unkn
 const TRUE_WORDS = new Set(["1", "true", "yes", "on"]);
 const FALSE_WORDS = new Set(["0", "false", "no", "off"]);
 
-/** Environment overrides files. Values are read as boolean, number or string by the shape of the text. */
+/**
+ * Environment overrides files. The text is read as the schema wants it: `1` is a number for a number setting and true
+ * for a boolean one; the first reading (boolean, number, string) the section accepts for that key wins.
+ */
 function applyEnv(
   section: ConfigSection,
   raw: Record<string, unknown>,
@@ -249,19 +252,24 @@ function applyEnv(
   for (const [name, key] of Object.entries(section.env ?? {})) {
     const text = env[name];
     if (text === undefined || text === "") continue;
-    const lower = text.trim().toLowerCase();
-    let value: unknown = text;
-    if (TRUE_WORDS.has(lower)) value = true;
-    else if (FALSE_WORDS.has(lower)) value = false;
-    else if (/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/u.test(lower)) value = Number(lower);
-    // A number given where a boolean is expected (DWIM_LOG=2) is still a value for zod to reject.
-    raw[key] = value;
-    const probe = section.schema.safeParse({ ...raw });
-    if (!probe.success && probe.error.issues.some((i) => i.path[0] === key)) {
+    const accepted = envReadings(text).find((value) => {
+      const probe = section.schema.safeParse({ ...raw, [key]: value });
+      return probe.success || !probe.error.issues.some((i) => i.path[0] === key);
+    });
+    if (accepted === undefined)
       errors.push({ source: "env", key: name, message: `Invalid value '${text}' for ${name}` });
-      delete raw[key];
-    }
+    else raw[key] = accepted;
   }
+}
+
+function envReadings(text: string): unknown[] {
+  const lower = text.trim().toLowerCase();
+  const readings: unknown[] = [];
+  if (TRUE_WORDS.has(lower)) readings.push(true);
+  if (FALSE_WORDS.has(lower)) readings.push(false);
+  if (/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/u.test(lower)) readings.push(Number(lower));
+  readings.push(text);
+  return readings;
 }
 
 function zodConfigErrors(

@@ -98,3 +98,15 @@ describe("config", () => {
     expect(findProjectConfig(join(root, "a", "b"))).toBe(join(root, ".dwim", "dwim.toml"));
   });
 });
+
+describe("environment readings follow the schema", () => {
+  it("reads 1 and 0 as numbers for number settings and as booleans for switches", () => {
+    const c = loadConfig({
+      userFile: null,
+      projectFile: null,
+      env: { DWIM_MARGIN: "1", DWIM_MAX_HINTS: "0", DWIM_AUTO_CORRECT: "1" },
+    });
+    expect(c.errors).toEqual([]);
+    expect(sectionOf(c, recoverySection)).toMatchObject({ margin: 1, max_hints: 0, auto_correct: true });
+  });
+});
