@@ -2,20 +2,13 @@
  * Seeded case generator: a true edit (old_str with enough context to be unique, a synthetic change, truth = naive
  * splice), then one mistake class of the spec's taxonomy applied to what the "agent" sends.
  */
+
+import { rng as mulberry32 } from "../lib/random.js";
 import type { SourceFile } from "./corpus.js";
 
-export type Rng = () => number;
+export { mulberry32 };
 
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export type Rng = () => number;
 
 const int = (rng: Rng, n: number) => Math.floor(rng() * n);
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[int(rng, xs.length)];

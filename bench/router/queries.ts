@@ -1,3 +1,7 @@
+import { rng as prng } from "../lib/random.js";
+
+export { prng };
+
 /**
  * Benchmark inputs written for dwim (not taken from the evaluation data): out-of-scope requests for the abstention
  * measure (R4), random strings and other servers' tool names. Written once, before any scoring run, and not edited
@@ -114,18 +118,6 @@ export const FOREIGN_TOOL_NAMES = [
   "stripe_create_charge",
   "twilio_send_sms",
 ];
-
-/** Deterministic PRNG (mulberry32) so every run uses the same inputs. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function randomStrings(count: number, seed = 7): string[] {
   const rnd = prng(seed);

@@ -1,3 +1,4 @@
+import { rng } from "../lib/random.js";
 /** Seeded generation of typos (deletion, insertion, substitution, transposition, double edits) and garbage strings. */
 
 export type EditClass = "deletion" | "insertion" | "substitution" | "transposition" | "double";
@@ -6,18 +7,6 @@ export interface Typo {
   input: string;
   truth: string;
   edit: EditClass;
-}
-
-/** mulberry32: a small, fast, seedable PRNG so every run generates the same set. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
