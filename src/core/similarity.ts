@@ -182,6 +182,17 @@ export function normalize(input: string): string {
 
 /** Words of an identifier: splits snake, kebab, camelCase, spaces and digit runs; lower-cased. */
 export function tokens(input: string): string[] {
+  // ASCII fast path (most names): the same splits without Unicode property classes.
+  if (/^[\x20-\x7e]*$/u.test(input)) {
+    return input
+      .replace(/([a-z])([A-Z])/g, "$1 $2")
+      .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+      .replace(/([A-Za-z])([0-9])/g, "$1 $2")
+      .replace(/([0-9])([A-Za-z])/g, "$1 $2")
+      .split(/[^A-Za-z0-9]+/)
+      .filter((t) => t.length > 0)
+      .map((t) => t.toLowerCase());
+  }
   return input
     .normalize("NFKC")
     .replace(/([a-z])([A-Z])/gu, "$1 $2")

@@ -118,6 +118,10 @@ export class NameIndex {
   readonly specs: readonly CandidateSpec[];
   private readonly spellings: Spelling[] = [];
   private readonly namespaces: Set<string> = new Set();
+  /** Lookups for the exact and normalisation tiers: first spelling (in order) by text, norm and key. */
+  private readonly byText = new Map<string, Spelling>();
+  private readonly byNorm = new Map<string, Spelling[]>();
+  private readonly byKey = new Map<string, Spelling[]>();
 
   constructor(candidates: ReadonlyArray<string | CandidateSpec>) {
     const specs: CandidateSpec[] = [];
@@ -140,13 +144,30 @@ export class NameIndex {
         const norm = normalize(text);
         const { namespace, operation } = splitNamespace(norm);
         if (namespace) this.namespaces.add(namespace);
-        this.spellings.push({ target: index, text, norm, key: nameKey(text), namespace, operation });
+        const spelling: Spelling = { target: index, text, norm, key: nameKey(text), namespace, operation };
+        this.spellings.push(spelling);
+        if (!this.byText.has(text)) this.byText.set(text, spelling);
+        pushTo(this.byNorm, norm, spelling);
+        if (spelling.key !== "") pushTo(this.byKey, spelling.key, spelling);
       }
     });
   }
 
   suggest(input: string, options: SuggestOptions = {}): Suggestion {
     return suggestFromIndex(this, input, options);
+  }
+
+  /** @internal The spelling equal to `text`, first in order. */
+  spellingOf(text: string): Spelling | undefined {
+    return this.byText.get(text);
+  }
+
+  /** @internal Spellings equal after normalisation: how many targets, and the first spelling in order. */
+  normalMatches(norm: string, key: string): { targets: number; first?: Spelling } {
+    const found = [...(this.byNorm.get(norm) ?? []), ...(key === "" ? [] : (this.byKey.get(key) ?? []))];
+    if (found.length === 0) return { targets: 0 };
+    const first = found.reduce((a, b) => (this.spellings.indexOf(b) < this.spellings.indexOf(a) ? b : a));
+    return { targets: new Set(found.map((f) => f.target)).size, first };
   }
 
   /** @internal */
@@ -177,29 +198,20 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
   if (specs.length === 0 || input.trim() === "") return none;
 
   // Tier: exact and alias (case-sensitive spelling).
-  for (const s of spellings) {
-    if (s.text === input) {
-      const spec = specs[s.target];
-      const kind: MatchKind = s.text === spec.target ? "exact" : "alias";
-      return resolved(input, spec.target, s.text, kind, 1, 0);
-    }
+  const exact = index.spellingOf(input);
+  if (exact) {
+    const spec = specs[exact.target];
+    return resolved(input, spec.target, exact.text, exact.text === spec.target ? "exact" : "alias", 1, 0);
   }
 
   // Tier: normalization (case, separators, camelCase, simple plurals). Unique target only.
   const norm = normalize(input);
   const key = nameKey(input);
-  const normTargets = new Set<number>();
-  let normSpelling: Spelling | undefined;
-  for (const s of spellings) {
-    if (s.norm === norm || (key !== "" && s.key === key)) {
-      normTargets.add(s.target);
-      normSpelling ??= s;
-    }
-  }
-  if (normTargets.size === 1 && normSpelling) {
-    const spec = specs[normSpelling.target];
-    const kind: MatchKind = normSpelling.text === spec.target ? "normalization" : "alias";
-    return resolved(input, spec.target, normSpelling.text, kind, 1, 0);
+  const normal = index.normalMatches(norm, key);
+  if (normal.targets === 1) {
+    const s = normal.first as Spelling;
+    const spec = specs[s.target];
+    return resolved(input, spec.target, s.text, s.text === spec.target ? "normalization" : "alias", 1, 0);
   }
 
   // Namespace scoping.
@@ -462,6 +474,12 @@ function scoreFarCandidates(
     best.set(f.spelling.target, Math.max(similarity, best.get(f.spelling.target) ?? 0));
     if (best.size >= keep) floor = [...best.values()].sort((x, y) => y - x)[keep - 1];
   }
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 function resolved(

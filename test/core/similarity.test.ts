@@ -101,3 +101,24 @@ describe("normalisers", () => {
     expect(nameKey("search_memory")).toBe(nameKey("searchMemories"));
   });
 });
+
+describe("tokens fast path", () => {
+  it("splits printable ASCII exactly as the Unicode-aware path does", () => {
+    const unicodeTokens = (input: string) =>
+      input
+        .normalize("NFKC")
+        .replace(/([a-z])([A-Z])/gu, "$1 $2")
+        .replace(/([A-Z]+)([A-Z][a-z])/gu, "$1 $2")
+        .replace(/(\p{L})(\p{N})/gu, "$1 $2")
+        .replace(/(\p{N})(\p{L})/gu, "$1 $2")
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((t) => t.length > 0)
+        .map((t) => t.toLowerCase());
+    fc.assert(
+      fc.property(fc.stringMatching(/^[\x20-\x7e]{0,24}$/u), (s) => {
+        expect(tokens(s)).toEqual(unicodeTokens(s));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
