@@ -1,0 +1,143 @@
+/**
+ * Candidate corrections for a call (spec §4.3): at most three, each a complete alternative call whose filter parses
+ * as fzf with at least one positive term. Confidence = certainty of the misuse × 1.0 when the rewrite matches a
+ * superset of the intended lines (0.7 when lossy).
+ */
+import { alternationToOr, globToFuzzy, regexToFuzzy, wordBoundaryToExact } from "./convert.js";
+import { globCertainty, regexCertainty, regexEvidence, round2, wordsInPatternCertainty } from "./detect.js";
+import { hasPositiveTerm, parseQuery } from "./fzf/pattern.js";
+
+export const CORRECTION_TYPES = [
+  "parameter_swap",
+  "regex_to_fuzzy",
+  "alternation_to_or",
+  "word_boundary_to_exact",
+  "pattern_to_fuzzy",
+  "regex_to_literal",
+  "enable_pcre2",
+  "glob_to_fuzzy",
+  "flag_typo",
+] as const;
+export type CorrectionType = (typeof CORRECTION_TYPES)[number];
+
+export interface Candidate {
+  correction_type: CorrectionType;
+  confidence: number;
+  fuzzy_filter: string;
+  regex_pattern: string;
+  rg_flags: string[];
+  /** Same regex and flags as the original: scored in the same ripgrep pass. */
+  sameRun: boolean;
+  /** Only weak evidence: offered on an empty answer, never warned about. */
+  weak: boolean;
+  message: string;
+}
+
+export const DEFAULT_PATTERN = ".";
+
+function validQuery(q: string): boolean {
+  return q.trim() !== "" && hasPositiveTerm(parseQuery(q));
+}
+
+export function contentCandidates(f: string, r: string, flags: readonly string[]): Candidate[] {
+  const out: Candidate[] = [];
+  const evidence = regexEvidence(f);
+  const certF = regexCertainty(f);
+  const weakOnly = evidence.length > 0 && evidence.every((e) => e.weak);
+  const certR = r === DEFAULT_PATTERN ? 0 : wordsInPatternCertainty(r);
+  const base = { regex_pattern: r, rg_flags: [...flags], sameRun: true, weak: weakOnly };
+  if (certF > 0 && !weakOnly && certR > 0 && validQuery(r)) {
+    out.push({
+      ...base,
+      correction_type: "parameter_swap",
+      confidence: Math.min(0.99, round2(Math.min(certF, certR) + 0.1)),
+      fuzzy_filter: r,
+      regex_pattern: f,
+      sameRun: false,
+      message: "fuzzy_filter looked like a regex and regex_pattern like words; swapped them.",
+    });
+  }
+  if (certF > 0) {
+    const alt = weakOnly ? undefined : alternationToOr(f);
+    const boundary = weakOnly ? undefined : wordBoundaryToExact(f);
+    if (alt && validQuery(alt)) {
+      out.push({
+        ...base,
+        correction_type: "alternation_to_or",
+        confidence: certF,
+        fuzzy_filter: alt,
+        message: `fuzzy_filter '${f}' used regex alternation; fzf's OR is ' | ' with spaces.`,
+      });
+    } else if (boundary && validQuery(boundary)) {
+      out.push({
+        ...base,
+        correction_type: "word_boundary_to_exact",
+        confidence: certF,
+        fuzzy_filter: boundary,
+        message: `fuzzy_filter '${f}' used regex word boundaries; fzf's 'word' matches on word boundaries.`,
+      });
+    } else {
+      const conv = regexToFuzzy(f);
+      if (validQuery(conv.query) && conv.query !== f) {
+        out.push({
+          ...base,
+          correction_type: "regex_to_fuzzy",
+          confidence: round2(certF * (conv.superset ? 1 : 0.7)),
+          fuzzy_filter: conv.query,
+          message: `fuzzy_filter '${f}' looked like a regex; read it as the fzf query '${conv.query}'.`,
+        });
+      }
+    }
+  }
+  if (certR > 0 && !(certF > 0 && !weakOnly)) {
+    const words = r.trim();
+    const merged = `${f.trim()} ${words}`;
+    if (validQuery(merged)) {
+      out.push({
+        ...base,
+        weak: false,
+        correction_type: "pattern_to_fuzzy",
+        confidence: certR,
+        fuzzy_filter: merged,
+        regex_pattern: DEFAULT_PATTERN,
+        sameRun: false,
+        message: `regex_pattern '${r}' looked like fuzzy words; moved them to fuzzy_filter.`,
+      });
+    }
+  }
+  // With words in regex_pattern, a swap beats any rewrite that keeps those words as the regex.
+  const rank = (c: Candidate) => (c.correction_type === "parameter_swap" ? 1 : 0);
+  return out.sort((a, b) => rank(b) - rank(a) || b.confidence - a.confidence).slice(0, 3);
+}
+
+export function filesCandidates(f: string): Candidate[] {
+  const certGlob = globCertainty(f);
+  const certRegex = certGlob > 0 ? 0 : regexCertainty(f);
+  const cert = Math.max(certGlob, certRegex >= 0.8 ? certRegex : 0);
+  if (cert === 0) return [];
+  const conv = certGlob > 0 ? globToFuzzy(f) : regexToFuzzy(f);
+  if (!validQuery(conv.query) || conv.query === f) return [];
+  return [
+    {
+      correction_type: "glob_to_fuzzy",
+      confidence: round2(cert * (conv.superset ? 1 : 0.7)),
+      fuzzy_filter: conv.query,
+      regex_pattern: DEFAULT_PATTERN,
+      rg_flags: [],
+      sameRun: true,
+      weak: false,
+      message: `fuzzy_filter '${f}' looked like a ${certGlob > 0 ? "glob" : "regex"}; read it as the fzf query '${conv.query}'.`,
+    },
+  ];
+}
+
+/** "Did you mean …?" line with a ready-to-paste call. */
+export function didYouMeanLine(tool: string, c: Candidate): string {
+  const args: Record<string, unknown> = { fuzzy_filter: c.fuzzy_filter };
+  if (tool === "fuzzy_search_content") {
+    args.regex_pattern = c.regex_pattern;
+    if (c.rg_flags.length > 0) args.rg_flags = c.rg_flags;
+  }
+  const parts = Object.entries(args).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
+  return `Did you mean ${parts.join(", ")}? (${c.correction_type}, confidence ${c.confidence})`;
+}

@@ -1,0 +1,177 @@
+/**
+ * Rewrites that turn a misused filter into a valid fzf query (spec §4.3). Every rewrite aims at a superset of the
+ * lines the regex meant: separators (`.*`, `\s+`, classes) split terms, literal runs of two or more characters become
+ * exact terms, optional characters are dropped from a fuzzy term, anchors go to the first/last term. Look-around is
+ * never generated.
+ */
+import { parseRegex, type RegexToken } from "./regex-scan.js";
+
+export interface Conversion {
+  query: string;
+  /** false when the rewrite can miss lines the regex matched (multi-term alternatives). */
+  superset: boolean;
+}
+
+interface Run {
+  text: string;
+  fuzzy: boolean;
+  anchoredStart: boolean;
+  anchoredEnd: boolean;
+}
+
+/** One fzf term from a literal run, or undefined when too short to be worth a term. */
+function termOf(run: Run): string | undefined {
+  const words = run.text.split(/\s+/u).filter((w) => w !== "");
+  // Words with no letter or digit at the ends of a run (`: fix`) carry no search value.
+  while (words.length > 0 && !/[\p{L}\p{N}_]/u.test(words[0]) && !run.anchoredStart) words.shift();
+  while (words.length > 0 && !/[\p{L}\p{N}_]/u.test(words[words.length - 1]) && !run.anchoredEnd) words.pop();
+  const text = words.join(" ");
+  if (text.length < 2) return undefined;
+  const escaped = text.replaceAll(" ", "\\ ");
+  if (run.anchoredStart || run.anchoredEnd)
+    return `${run.anchoredStart ? "^" : ""}${escaped}${run.anchoredEnd ? "$" : ""}`;
+  if (run.fuzzy) return escaped.startsWith("!") || escaped.startsWith("'") ? `'${escaped}` : escaped;
+  return `'${escaped}`;
+}
+
+interface Converted {
+  /** AND-ed parts; each part is one term or an OR group `a | b`. */
+  parts: string[];
+  superset: boolean;
+}
+
+function convertSequence(tokens: readonly RegexToken[]): Converted {
+  const parts: string[] = [];
+  let superset = true;
+  let run: Run = { text: "", fuzzy: false, anchoredStart: false, anchoredEnd: false };
+  let atStart = true;
+  let pendingStart = false;
+  const flush = () => {
+    const t = termOf(run);
+    if (t) parts.push(t);
+    run = { text: "", fuzzy: false, anchoredStart: false, anchoredEnd: false };
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    const next = tokens[i + 1];
+    switch (t.kind) {
+      case "literal": {
+        if (next?.kind === "quantifier") {
+          if (next.optional) {
+            // `colou?r`: drop the optional character and keep a fuzzy term, which matches both spellings.
+            run.fuzzy = true;
+            i++;
+            break;
+          }
+          i++;
+        }
+        if (run.text === "" && pendingStart) run.anchoredStart = true;
+        pendingStart = false;
+        run.text += t.text;
+        break;
+      }
+      case "anchor_start":
+        if (atStart) pendingStart = true;
+        break;
+      case "anchor_end":
+        if (i === tokens.length - 1 && run.text !== "") run.anchoredEnd = true;
+        flush();
+        break;
+      case "group": {
+        flush();
+        pendingStart = false;
+        if (next?.kind === "quantifier" && next.optional) {
+          i++;
+          break;
+        }
+        if (t.lookaround === "ahead") {
+          const inner = convertSequence(t.alternatives.length === 1 ? t.alternatives[0] : []);
+          parts.push(...inner.parts);
+        } else if (t.lookaround === "") {
+          const alts = t.alternatives.map((a) => convertSequence(a));
+          if (alts.length === 1) parts.push(...alts[0].parts);
+          else {
+            const heads = alts.map((a) => a.parts[0]);
+            if (heads.every((h) => h !== undefined && !h.includes(" | "))) {
+              if (alts.some((a) => a.parts.length > 1)) superset = false;
+              parts.push(heads.join(" | "));
+            } else superset = false;
+          }
+          if (alts.some((a) => !a.superset)) superset = false;
+        }
+        if (next?.kind === "quantifier") i++;
+        break;
+      }
+      default:
+        // `.`, classes, `\w`, `\b`, quantifiers after them, backreferences: term separators.
+        flush();
+        pendingStart = false;
+        if (next?.kind === "quantifier") i++;
+    }
+    atStart = false;
+  }
+  flush();
+  return { parts, superset };
+}
+
+/** Regex → fzf query (`def test_.*seer.*credit` → `'def\ test_ 'seer 'credit`). */
+export function regexToFuzzy(regex: string): Conversion {
+  const alternatives = parseRegex(regex);
+  const converted = alternatives.map((a) => convertSequence(a));
+  if (converted.length === 1) return { query: converted[0].parts.join(" "), superset: converted[0].superset };
+  // Top-level alternatives: single-term ones become an fzf OR; multi-term ones keep their first term (lossy).
+  const heads = converted.map((c) => c.parts[0]).filter((h): h is string => h !== undefined && !h.includes(" | "));
+  const superset = converted.every((c) => c.parts.length === 1 && c.superset) && heads.length === converted.length;
+  return { query: heads.join(" | "), superset };
+}
+
+const PLAIN_WORD = /^[\p{L}\p{N}_.:/-]+$/u;
+
+/** `TODO|FIXME|BUG` or `(TODO|FIXME)` → `TODO | FIXME | BUG`, terms as typed; undefined for anything else. */
+export function alternationToOr(f: string): string | undefined {
+  const body = f.startsWith("(") && f.endsWith(")") ? f.slice(1, -1) : f;
+  if (!body.includes("|") || body.includes("||")) return undefined;
+  const alts = body.split("|");
+  if (alts.length < 2 || !alts.every((a) => PLAIN_WORD.test(a))) return undefined;
+  return alts.join(" | ");
+}
+
+/** `\bparse\b` → `'parse'`; undefined for anything else. */
+export function wordBoundaryToExact(f: string): string | undefined {
+  const m = /^\\b([\p{L}\p{N}_]{2,})\\b$/u.exec(f);
+  return m ? `'${m[1]}'` : undefined;
+}
+
+/** Glob → fzf path query: `*.ts` → `.ts$`, `*.{ts,tsx}` → `.ts$ | .tsx$`, `src/**\/*.go` → `^src/ .go$`. */
+export function globToFuzzy(glob: string): Conversion {
+  const g = glob.trim().replaceAll("**/", "*").replaceAll("/**", "/*");
+  const brace = /\{([^{}]*)\}/u.exec(g);
+  if (brace) {
+    const options = brace[1].split(",");
+    const expanded = options.map((o) =>
+      globToFuzzy(g.slice(0, brace.index) + o + g.slice(brace.index + brace[0].length)),
+    );
+    // One shared prefix term plus an OR of the differing suffixes when the options differ only at the end.
+    const split = expanded.map((e) => e.query.split(" "));
+    const prefix = split[0].slice(0, -1);
+    const sameHead = split.every((s) => s.slice(0, -1).join(" ") === prefix.join(" "));
+    if (sameHead)
+      return { query: [...prefix, split.map((s) => s[s.length - 1]).join(" | ")].join(" ").trim(), superset: true };
+    return { query: expanded.map((e) => e.query.split(" ").pop()).join(" | "), superset: false };
+  }
+  const pieces = g.split(/[*?]+/u);
+  // `test_*.py` matches a base name anywhere; only a glob with a directory is anchored at the path's start.
+  const anchored = g.includes("/");
+  const terms: string[] = [];
+  pieces.forEach((piece, i) => {
+    if (piece === "") return;
+    const escaped = piece.replaceAll(" ", "\\ ");
+    const first = i === 0;
+    const last = i === pieces.length - 1;
+    if (first && last) terms.push(anchored ? `^${escaped}$` : `${escaped}$`);
+    else if (first) terms.push(anchored ? `^${escaped}` : `'${escaped}`);
+    else if (last) terms.push(`${escaped}$`);
+    else if (piece.length >= 2) terms.push(`'${escaped}`);
+  });
+  return { query: terms.join(" "), superset: true };
+}

@@ -1,0 +1,116 @@
+/** Why an answer is empty (spec §4.6): no files, no candidate lines, or which terms rejected every line. */
+import type { SearchEnv } from "./content.js";
+import { onlyFileSelection } from "./direct.js";
+import type { ParsedFlags } from "./flags.js";
+import { DEFAULT_SCHEME } from "./fzf/charclass.js";
+import { QueryMatcher } from "./fzf/matcher.js";
+import { type CaseMode, describeSet } from "./fzf/pattern.js";
+import { runRipgrep } from "./ripgrep.js";
+import { Collector, type ScanResult, SetCounter } from "./scan.js";
+
+/** The parts of a call that decide what ripgrep and the filter do. */
+export interface ScanPlan {
+  fuzzy_filter: string;
+  regex_pattern: string;
+  flags: string[];
+}
+
+export interface Diagnostics {
+  reason: "no_files" | "no_candidate_lines" | "filter_rejected_all";
+  per_term: Array<{ term: string; matched_lines: number }>;
+  drop_one: Array<{ without: string; matched_lines: number }>;
+  hidden_or_ignored_matches?: boolean;
+}
+
+export type ScanFn = (
+  pl: ScanPlan,
+  collectors: Collector[],
+  extra?: Partial<{
+    counter: SetCounter;
+    hiddenOverride: boolean;
+    noIgnore: boolean;
+    stopAtFirst: boolean;
+    timeoutMs: number;
+  }>,
+) => Promise<ScanResult>;
+
+/** Why nothing matched: no files, no candidate lines, or which terms rejected everything (spec §4.6). */
+export async function diagnose(
+  plan: ScanPlan,
+  first: ScanResult,
+  hidden: boolean,
+  flags: ParsedFlags,
+  scan: ScanFn,
+  caseMode: CaseMode,
+  anyFile: () => Promise<number>,
+): Promise<Diagnostics> {
+  const matcher = new QueryMatcher(plan.fuzzy_filter, DEFAULT_SCHEME, caseMode);
+  let files = first.filesSearched ?? first.filesWithLines;
+  if (first.filesSearched === undefined && first.lines === 0) files = await anyFile();
+  const reason: Diagnostics["reason"] =
+    files === 0 ? "no_files" : first.lines === 0 ? "no_candidate_lines" : "filter_rejected_all";
+  const d: Diagnostics = { reason, per_term: [], drop_one: [] };
+  if (reason === "filter_rejected_all" && matcher.sets.length <= 8) {
+    const counter = new SetCounter(matcher);
+    await scan(plan, [], { counter });
+    d.per_term = matcher.sets.map((s, i) => ({ term: describeSet(s), matched_lines: counter.perSet[i] }));
+    if (matcher.sets.length > 1)
+      d.drop_one = matcher.sets.map((s, i) => ({ without: describeSet(s), matched_lines: counter.dropOne[i] }));
+  }
+  if (!(hidden && flags.noIgnore)) {
+    const probe = new Collector(matcher, 1);
+    const r = await scan(plan, [probe], { hiddenOverride: true, noIgnore: true, stopAtFirst: true, timeoutMs: 1000 });
+    d.hidden_or_ignored_matches = probe.count > 0 || (r.stoppedEarly && probe.count > 0);
+  }
+  return d;
+}
+
+export function explain(d: Diagnostics, F: string): string[] {
+  const hints: string[] = [];
+  if (d.reason === "no_files") hints.push("No files were searched: check path, rg_flags globs/types and .gitignore");
+  else if (d.reason === "no_candidate_lines") hints.push("regex_pattern matched no line; fuzzy_filter never ran");
+  for (let i = 0; i < d.per_term.length; i++) {
+    const t = d.per_term[i];
+    const without = d.drop_one[i];
+    if (t.matched_lines === 0 || (without && without.matched_lines > 0)) {
+      hints.push(
+        `'${t.term}' matched ${t.matched_lines} lines${without ? `; without it, ${without.matched_lines} matches` : ""}`,
+      );
+    }
+  }
+  if (d.hidden_or_ignored_matches)
+    hints.push("Matches exist only in hidden or ignored files: set hidden=true and rg_flags='--no-ignore'");
+  if (hints.length === 0) hints.push(`No line matched every term of '${F}'`);
+  return hints.slice(0, 5);
+}
+
+/** ripgrep printed no line: was any file searched at all? (stops at the first file listed) */
+export async function countAnyFile(
+  env: SearchEnv,
+  hidden: boolean,
+  flags: readonly string[],
+  target: string,
+): Promise<number> {
+  let n = 0;
+  await runRipgrep({
+    rg: env.rg.path,
+    args: [
+      "--no-config",
+      "--no-require-git",
+      "--files",
+      "--null",
+      ...(hidden ? ["--hidden"] : []),
+      ...flags.filter((f) => onlyFileSelection([f])),
+      "--",
+      target,
+    ],
+    cwd: env.cwd,
+    timeoutMs: 2000,
+    separator: "\0",
+    onRecord: (r) => {
+      if (r !== "") n++;
+      return n === 0;
+    },
+  });
+  return n;
+}

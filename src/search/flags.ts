@@ -1,0 +1,347 @@
+/**
+ * `rg_flags`: split with shell quoting (no expansion), checked against an allow-list, normalised to one argv element
+ * per flag (`--glob=value`, so a value can never be read as another flag). Flags that run programs, leave the roots or
+ * change the output format are refused; a flag one edit away from exactly one allowed flag is corrected.
+ */
+
+import { ToolError } from "../core/errors.js";
+import { osa } from "../core/similarity.js";
+
+export interface FlagSpec {
+  long: string;
+  short?: string;
+  takesValue: boolean;
+}
+
+const ALLOWED: readonly FlagSpec[] = [
+  { long: "--ignore-case", short: "-i", takesValue: false },
+  { long: "--case-sensitive", short: "-s", takesValue: false },
+  { long: "--smart-case", short: "-S", takesValue: false },
+  { long: "--fixed-strings", short: "-F", takesValue: false },
+  { long: "--word-regexp", short: "-w", takesValue: false },
+  { long: "--line-regexp", short: "-x", takesValue: false },
+  { long: "--invert-match", short: "-v", takesValue: false },
+  { long: "--glob", short: "-g", takesValue: true },
+  { long: "--iglob", takesValue: true },
+  { long: "--glob-case-insensitive", takesValue: false },
+  { long: "--type", short: "-t", takesValue: true },
+  { long: "--type-not", short: "-T", takesValue: true },
+  { long: "--max-depth", short: "-d", takesValue: true },
+  { long: "--max-filesize", takesValue: true },
+  { long: "--no-ignore", takesValue: false },
+  { long: "--no-ignore-vcs", takesValue: false },
+  { long: "--no-ignore-parent", takesValue: false },
+  { long: "--no-ignore-dot", takesValue: false },
+  { long: "--no-ignore-global", takesValue: false },
+  { long: "--no-ignore-exclude", takesValue: false },
+  { long: "--no-ignore-files", takesValue: false },
+  { long: "--unrestricted", short: "-u", takesValue: false },
+  { long: "--text", short: "-a", takesValue: false },
+  { long: "--binary", takesValue: false },
+  { long: "--pcre2", short: "-P", takesValue: false },
+  { long: "--engine", takesValue: true },
+  { long: "--multiline", short: "-U", takesValue: false },
+  { long: "--multiline-dotall", takesValue: false },
+  { long: "--crlf", takesValue: false },
+  { long: "--encoding", short: "-E", takesValue: true },
+  { long: "--max-count", short: "-m", takesValue: true },
+  { long: "--one-file-system", takesValue: false },
+  { long: "--threads", short: "-j", takesValue: true },
+  { long: "--hidden", short: "-.", takesValue: false },
+];
+
+/** Flags the tool sets itself or that only change presentation: dropped with a warning. */
+const IGNORED: Record<string, boolean> = {
+  "--sort": true,
+  "--sortr": true,
+  "--line-number": false,
+  "-n": false,
+  "--with-filename": false,
+  "-H": false,
+  "--color": true,
+  "--colors": true,
+  "--no-heading": false,
+  "--heading": false,
+};
+
+const CONTEXT: Record<string, string> = {
+  "-A": "after",
+  "--after-context": "after",
+  "-B": "before",
+  "--before-context": "before",
+  "-C": "context",
+  "--context": "context",
+};
+
+const DENIED: Record<string, string> = {
+  "--pre": "runs a program on every file",
+  "--pre-glob": "runs a program on every file",
+  "--search-zip": "runs decompression programs",
+  "-z": "runs decompression programs",
+  "--hostname-bin": "runs a program",
+  "--follow": "follows symlinks out of the allowed roots",
+  "-L": "follows symlinks out of the allowed roots",
+  "--ignore-file": "reads a file outside the search",
+  "--file": "reads patterns from a file; use regex_pattern",
+  "-f": "reads patterns from a file; use regex_pattern",
+  "--regexp": "sets the pattern; use regex_pattern",
+  "-e": "sets the pattern; use regex_pattern",
+  "--json": "changes the output format the tool parses",
+  "--null": "is always set by the tool",
+  "-0": "is always set by the tool",
+  "--vimgrep": "changes the output format the tool parses",
+  "--only-matching": "changes the output format the tool parses",
+  "-o": "changes the output format the tool parses",
+  "--replace": "changes the output format the tool parses",
+  "-r": "changes the output format the tool parses",
+  "--count": "changes the output format the tool parses",
+  "-c": "changes the output format the tool parses",
+  "--count-matches": "changes the output format the tool parses",
+  "--files-with-matches": "lists files; use fuzzy_search_files",
+  "-l": "lists files; use fuzzy_search_files",
+  "--files-without-match": "lists files; use fuzzy_search_files",
+  "--files": "lists files; use fuzzy_search_files",
+  "--max-columns": "is set by the tool",
+  "-M": "is set by the tool",
+  "--no-config": "is always set by the tool",
+  "--type-add": "changes ripgrep's configuration",
+  "--type-clear": "changes ripgrep's configuration",
+};
+
+/** Splits a flag string like a POSIX shell would, without any expansion. */
+export function splitShellWords(s: string): string[] {
+  const out: string[] = [];
+  let cur = "";
+  let has = false;
+  let quote: '"' | "'" | "" = "";
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (quote === "'") {
+      if (c === "'") quote = "";
+      else cur += c;
+    } else if (quote === '"') {
+      if (c === '"') quote = "";
+      else if (c === "\\" && i + 1 < s.length && '"\\$`'.includes(s[i + 1])) cur += s[++i];
+      else cur += c;
+    } else if (c === "'" || c === '"') {
+      quote = c;
+      has = true;
+    } else if (c === "\\" && i + 1 < s.length) {
+      cur += s[++i];
+      has = true;
+    } else if (/\s/u.test(c)) {
+      if (has || cur !== "") out.push(cur);
+      cur = "";
+      has = false;
+    } else {
+      cur += c;
+      has = true;
+    }
+  }
+  if (quote !== "") {
+    throw new ToolError({
+      error: `rg_flags has an unclosed ${quote} quote`,
+      error_type: "SEARCH_INVALID_ARGUMENT",
+      parameter: "rg_flags",
+      got: s,
+      likely_fix: `${s}${quote}`,
+      hints: ["Pass rg_flags as an array of strings to avoid quoting"],
+    });
+  }
+  if (has || cur !== "") out.push(cur);
+  return out;
+}
+
+export interface FlagCorrection {
+  original: string;
+  corrected: string;
+  confidence: number;
+}
+
+export interface ParsedFlags {
+  /** Normalised argv elements to hand to rg. */
+  argv: string[];
+  warnings: string[];
+  corrections: FlagCorrection[];
+  /** Largest of -A/-B/-C given in the flags (mapped to context_lines). */
+  context?: number;
+  hidden: boolean;
+  noIgnore: boolean;
+  pcre2: boolean;
+  fixedStrings: boolean;
+  multiline: boolean;
+}
+
+const byLong = new Map(ALLOWED.map((f) => [f.long, f]));
+const byShort = new Map(ALLOWED.filter((f) => f.short).map((f) => [f.short as string, f]));
+
+function lookup(name: string): FlagSpec | undefined {
+  return byLong.get(name) ?? byShort.get(name);
+}
+
+/** The allowed flag within one edit of `name`, when exactly one is. */
+export function nearestAllowedFlag(name: string): string | undefined {
+  if (!name.startsWith("--")) return undefined;
+  const near = ALLOWED.filter((f) => osa(name, f.long, 2) <= 1);
+  return near.length === 1 ? near[0].long : undefined;
+}
+
+function nearestForHint(name: string): string | undefined {
+  let best: string | undefined;
+  let bestD = 3;
+  for (const f of ALLOWED) {
+    const d = osa(name, f.long, 3);
+    if (d < bestD) {
+      bestD = d;
+      best = f.long;
+    }
+  }
+  return best;
+}
+
+export type FlagsInput = string | readonly string[];
+
+export function parseRgFlags(input: FlagsInput, forFiles = false): ParsedFlags {
+  const words = typeof input === "string" ? splitShellWords(input) : [...input];
+  const result: ParsedFlags = {
+    argv: [],
+    warnings: [],
+    corrections: [],
+    hidden: false,
+    noIgnore: false,
+    pcre2: false,
+    fixedStrings: false,
+    multiline: false,
+  };
+  for (let i = 0; i < words.length; i++) {
+    let word = words[i];
+    if (word === "") continue;
+    if (!word.startsWith("-") || word === "-" || word === "--") {
+      throw new ToolError({
+        error: `rg_flags may hold flags only, got '${word}'`,
+        error_type: "SEARCH_INVALID_ARGUMENT",
+        parameter: "rg_flags",
+        got: word,
+        hints: ["Put the pattern in regex_pattern and the directory in path"],
+      });
+    }
+    let value: string | undefined;
+    const eq = word.startsWith("--") ? word.indexOf("=") : -1;
+    if (eq > 0) {
+      value = word.slice(eq + 1);
+      word = word.slice(0, eq);
+    }
+    // Bundled short flags: `-iw` → `-i -w`; `-gfoo` → `-g foo`.
+    if (!word.startsWith("--") && word.length > 2) {
+      const first = lookup(word.slice(0, 2));
+      if (first?.takesValue || CONTEXT[word.slice(0, 2)]) {
+        value = word.slice(2);
+        word = word.slice(0, 2);
+      } else {
+        const letters = [...word.slice(1)].map((c) => `-${c}`);
+        words.splice(i, 1, ...letters);
+        i--;
+        continue;
+      }
+    }
+    const takeValue = (): string => {
+      if (value !== undefined) return value;
+      const next = words[i + 1];
+      if (next === undefined) {
+        throw new ToolError({
+          error: `rg flag ${word} needs a value`,
+          error_type: "SEARCH_INVALID_ARGUMENT",
+          parameter: "rg_flags",
+          got: input,
+          hints: [`Write it as ${word}=VALUE`],
+        });
+      }
+      i++;
+      return next;
+    };
+    if (word in CONTEXT) {
+      const n = Number(takeValue());
+      if (Number.isInteger(n) && n >= 0) result.context = Math.max(result.context ?? 0, Math.min(n, 10));
+      continue;
+    }
+    if (word in IGNORED) {
+      if (IGNORED[word] && value === undefined && words[i + 1] !== undefined && !words[i + 1].startsWith("-")) i++;
+      result.warnings.push(`rg flag ${word} is ignored: the tool sets its own output order and format`);
+      continue;
+    }
+    if (word in DENIED) {
+      const hint = DENIED[word].includes("fuzzy_search_files") ? "Use fuzzy_search_files to list files" : undefined;
+      throw new ToolError({
+        error: `rg flag ${word} is not allowed: it ${DENIED[word]}`,
+        error_type: "SEARCH_FLAG_NOT_ALLOWED",
+        parameter: "rg_flags",
+        got: word,
+        expected: "one of the allowed flags (see the tool description)",
+        hints: hint ? [hint] : [],
+      });
+    }
+    let spec = lookup(word);
+    if (!spec) {
+      const near = nearestAllowedFlag(word);
+      if (near) {
+        result.corrections.push({ original: word, corrected: near, confidence: 0.9 });
+        spec = lookup(near);
+        word = near;
+      }
+    }
+    if (!spec) {
+      const near = nearestForHint(word);
+      const fixed = near ? replaceFlag(input, words[i], near) : undefined;
+      throw new ToolError({
+        error: `rg flag ${word} is not allowed`,
+        error_type: "SEARCH_FLAG_NOT_ALLOWED",
+        parameter: "rg_flags",
+        got: word,
+        expected: ALLOWED.map((f) => f.long),
+        likely_fix: fixed,
+        hints: near ? [`Did you mean ${near}?`] : [],
+      });
+    }
+    if (
+      forFiles &&
+      [
+        "--ignore-case",
+        "--case-sensitive",
+        "--smart-case",
+        "--fixed-strings",
+        "--word-regexp",
+        "--line-regexp",
+        "--invert-match",
+        "--pcre2",
+        "--engine",
+        "--multiline",
+        "--multiline-dotall",
+        "--crlf",
+        "--encoding",
+        "--max-count",
+        "--text",
+        "--binary",
+      ].includes(spec.long)
+    ) {
+      result.warnings.push(`rg flag ${spec.long} has no effect when listing files; ignored`);
+      if (spec.takesValue) takeValue();
+      continue;
+    }
+    if (spec.long === "--hidden") result.hidden = true;
+    if (spec.long.startsWith("--no-ignore") || spec.long === "--unrestricted") result.noIgnore = true;
+    let flagValue: string | undefined;
+    if (spec.takesValue) flagValue = takeValue();
+    if (spec.long === "--pcre2" || (spec.long === "--engine" && flagValue === "pcre2")) result.pcre2 = true;
+    if (spec.long === "--fixed-strings") result.fixedStrings = true;
+    if (spec.long === "--multiline") result.multiline = true;
+    result.argv.push(spec.takesValue ? `${spec.long}=${flagValue}` : spec.long);
+  }
+  return result;
+}
+
+function replaceFlag(input: FlagsInput, from: string, to: string): FlagsInput {
+  if (typeof input === "string") return input.replace(from, to);
+  return input.map((w) => (w === from ? to : w));
+}
+
+export const ALLOWED_FLAGS: readonly string[] = ALLOWED.map((f) => (f.short ? `${f.short}/${f.long}` : f.long));

@@ -1,0 +1,290 @@
+/**
+ * Matching a parsed query against a record of fields (a line's relative path, then its content), as
+ * `fzf --filter --delimiter : --nth=1,3..` does: every term set must match; within a set the first term that matches
+ * (trying the fields in order) gives the score; an inverse term matches when no field contains it.
+ */
+import {
+  equalMatch,
+  exactMatch,
+  fuzzyMatchV2,
+  fuzzyRange,
+  type MatchResult,
+  prefixMatch,
+  suffixMatch,
+} from "./algo.js";
+import { foldString, hasNonAscii, lowerSameLength, type Scheme } from "./charclass.js";
+import { type CaseMode, parseQuery, type Term, type TermSet } from "./pattern.js";
+
+/** One field of a record with its comparison variants computed on demand. */
+export class Field {
+  private lower?: string;
+  private folded?: string;
+  private lowerFolded?: string;
+  private ascii?: boolean;
+
+  /** `known` carries variants already computed for a larger text this one is a slice of. */
+  constructor(
+    readonly text: string,
+    known?: { lower?: string; ascii?: boolean },
+  ) {
+    if (known) {
+      this.lower = known.lower;
+      this.ascii = known.ascii;
+    }
+  }
+
+  comparable(caseSensitive: boolean, normalize: boolean): string {
+    if (normalize) {
+      if (this.ascii === undefined) this.ascii = !hasNonAscii(this.text);
+      if (this.ascii) normalize = false;
+    }
+    if (caseSensitive) {
+      if (!normalize) return this.text;
+      if (this.folded === undefined) this.folded = foldString(this.text);
+      return this.folded;
+    }
+    if (this.lower === undefined) this.lower = lowerSameLength(this.text);
+    if (!normalize) return this.lower;
+    if (this.lowerFolded === undefined) this.lowerFolded = foldString(this.lower);
+    return this.lowerFolded;
+  }
+}
+
+export function matchTerm(term: Term, field: Field, scheme: Scheme): MatchResult | null {
+  const cmp = field.comparable(term.caseSensitive, term.normalize);
+  const orig = field.text;
+  switch (term.type) {
+    case "fuzzy":
+      return fuzzyMatchV2(orig, cmp, term.text, scheme);
+    case "exact":
+      return exactMatch(orig, cmp, term.text, scheme, false);
+    case "exact_boundary":
+      return exactMatch(orig, cmp, term.text, scheme, true);
+    case "prefix":
+      return prefixMatch(orig, cmp, term.text, scheme);
+    case "suffix":
+      return suffixMatch(orig, cmp, term.text, scheme);
+    case "equal":
+      return equalMatch(orig, cmp, term.text, scheme);
+  }
+}
+
+export interface RecordMatch {
+  score: number;
+  /** Offset in the content field of the first matched character, or -1 when only the path matched. */
+  contentStart: number;
+}
+
+/** A compiled query. `fields[0]` is the path; results for it are cached while consecutive records share it. */
+export class QueryMatcher {
+  readonly sets: TermSet[];
+  private cachedPath: string | undefined;
+  private pathResults: Array<MatchResult | null | undefined> = [];
+  private readonly termCount: number;
+
+  constructor(
+    readonly query: string,
+    readonly scheme: Scheme,
+    caseMode: CaseMode = "smart",
+  ) {
+    this.sets = parseQuery(query, caseMode);
+    this.termCount = this.sets.reduce((n, s) => n + s.length, 0);
+  }
+
+  get empty(): boolean {
+    return this.sets.length === 0;
+  }
+
+  private pathResult(index: number, term: Term, path: Field): MatchResult | null {
+    if (this.cachedPath !== path.text) {
+      this.cachedPath = path.text;
+      this.pathResults = new Array(this.termCount);
+    }
+    let r = this.pathResults[index];
+    if (r === undefined) {
+      r = matchTerm(term, path, this.scheme);
+      this.pathResults[index] = r;
+    }
+    return r;
+  }
+
+  /** Matches one term against the fields in order: the first field that matches wins (fzf `iter`). */
+  private termResult(index: number, term: Term, fields: readonly Field[]): { r: MatchResult; field: number } | null {
+    for (let f = 0; f < fields.length; f++) {
+      const r =
+        f === 0 && fields.length > 1
+          ? this.pathResult(index, term, fields[0])
+          : matchTerm(term, fields[f], this.scheme);
+      if (r) return { r, field: f };
+    }
+    return null;
+  }
+
+  /** Whether set `s` matches, with its score and content start. */
+  private setResult(s: number, base: number, fields: readonly Field[]): RecordMatch | null {
+    const set = this.sets[s];
+    let matched: RecordMatch | null = null;
+    for (let t = 0; t < set.length; t++) {
+      const term = set[t];
+      const hit = this.termResult(base + t, term, fields);
+      if (hit) {
+        if (term.inverse) continue;
+        return { score: hit.r.score, contentStart: hit.field === fields.length - 1 ? hit.r.start : -1 };
+      }
+      if (term.inverse) matched = { score: 0, contentStart: -1 };
+    }
+    return matched;
+  }
+
+  /** The record's score, or null when a set does not match. */
+  match(fields: readonly Field[]): RecordMatch | null {
+    let score = 0;
+    let contentStart = -1;
+    let base = 0;
+    for (let s = 0; s < this.sets.length; s++) {
+      const r = this.setResult(s, base, fields);
+      if (!r) return null;
+      score += r.score;
+      if (contentStart < 0 && r.contentStart >= 0) contentStart = r.contentStart;
+      base += this.sets[s].length;
+    }
+    return { score, contentStart };
+  }
+
+  /**
+   * Whether any line of a file could match: every set needs a term that matches the path, or one whose text occurs
+   * (in order, for fuzzy terms) somewhere in the whole content. A set with an inverse term cannot rule a file out.
+   */
+  mayMatchFile(path: Field, content: Field, contentOnly: boolean): boolean {
+    let base = 0;
+    for (const set of this.sets) {
+      let possible = false;
+      for (let t = 0; t < set.length && !possible; t++) {
+        const term = set[t];
+        if (term.inverse) possible = true;
+        else if (!contentOnly && this.pathResult(base + t, term, path)) possible = true;
+        else {
+          const cmp = content.comparable(term.caseSensitive, term.normalize);
+          possible = term.type === "fuzzy" ? fuzzyRange(cmp, term.text) !== undefined : cmp.includes(term.text);
+        }
+      }
+      if (!possible) return false;
+      base += set.length;
+    }
+    return true;
+  }
+
+  /**
+   * The same test on raw UTF-8 bytes, before decoding: only ASCII terms are checked (an ASCII byte never occurs inside
+   * a multi-byte character); false means no line of the file can match. Callers fall back to `mayMatchFile` for files
+   * with non-ASCII bytes, where folded diacritics could match.
+   */
+  mayMatchBytes(path: Field, bytes: Buffer, contentOnly: boolean): boolean {
+    let base = 0;
+    for (const set of this.sets) {
+      let possible = false;
+      for (let t = 0; t < set.length && !possible; t++) {
+        const term = set[t];
+        if (term.inverse || !isAsciiText(term.text)) possible = true;
+        else if (!contentOnly && this.pathResult(base + t, term, path)) possible = true;
+        else possible = bytesMayContain(bytes, term.text, term.type === "fuzzy", term.caseSensitive);
+      }
+      if (!possible) return false;
+      base += set.length;
+    }
+    return true;
+  }
+
+  private termBytes?: Array<Array<Uint8Array | null>>;
+
+  /**
+   * A line of an ASCII file, still as bytes [start, stop): false when no set can match (each set needs a term that
+   * matches the path or whose characters occur in order in the line). Saves building a string for most lines.
+   */
+  mayMatchLineBytes(path: Field, bytes: Buffer, start: number, stop: number, contentOnly: boolean): boolean {
+    if (!this.termBytes) {
+      this.termBytes = this.sets.map((set) =>
+        set.map((t) => (t.inverse || !isAsciiText(t.text) ? null : Uint8Array.from(t.text, (c) => c.charCodeAt(0)))),
+      );
+    }
+    let base = 0;
+    for (let s = 0; s < this.sets.length; s++) {
+      const set = this.sets[s];
+      const codes = this.termBytes[s];
+      let possible = false;
+      for (let t = 0; t < set.length && !possible; t++) {
+        const term = set[t];
+        const pattern = codes[t];
+        if (pattern === null) possible = true;
+        else if (!contentOnly && this.pathResult(base + t, term, path)) possible = true;
+        else possible = inOrder(bytes, start, stop, pattern, term.caseSensitive);
+      }
+      if (!possible) return false;
+      base += set.length;
+    }
+    return true;
+  }
+
+  /** Per-set outcome for diagnostics: which sets match this record (no early exit). */
+  matchEachSet(fields: readonly Field[]): boolean[] {
+    const out: boolean[] = [];
+    let base = 0;
+    for (let s = 0; s < this.sets.length; s++) {
+      out.push(this.setResult(s, base, fields) !== null);
+      base += this.sets[s].length;
+    }
+    return out;
+  }
+}
+
+/** Convenience for tests and one-off checks: the score of `text` (content only) or null. */
+export function scoreText(query: string, text: string, scheme: Scheme, caseMode: CaseMode = "smart"): number | null {
+  const m = new QueryMatcher(query, scheme, caseMode).match([new Field(text)]);
+  return m ? m.score : null;
+}
+
+function isAsciiText(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
+  return true;
+}
+
+/** First index ≥ from of `code` (either case when case-insensitive), or -1. */
+function indexOfEitherCase(bytes: Buffer, code: number, from: number, caseSensitive: boolean): number {
+  const a = bytes.indexOf(code, from);
+  if (caseSensitive || code < 97 || code > 122) return a;
+  const b = bytes.indexOf(code - 32, from);
+  if (a < 0) return b;
+  if (b < 0) return a;
+  return Math.min(a, b);
+}
+
+/** Whether the ASCII `text` occurs in `bytes`: in order (fuzzy) or as a substring (others, case-insensitively too). */
+function bytesMayContain(bytes: Buffer, text: string, fuzzy: boolean, caseSensitive: boolean): boolean {
+  if (!fuzzy) {
+    if (caseSensitive) return bytes.includes(text);
+    // A case-insensitive substring: every character must at least occur in order.
+  }
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const at = indexOfEitherCase(bytes, text.charCodeAt(i), from, caseSensitive);
+    if (at < 0) return false;
+    from = at + 1;
+  }
+  return true;
+}
+
+/** Whether the bytes of `pattern` occur in order within bytes[start, stop). */
+function inOrder(bytes: Buffer, start: number, stop: number, pattern: Uint8Array, caseSensitive: boolean): boolean {
+  let p = 0;
+  let want = pattern[0];
+  for (let i = start; i < stop; i++) {
+    let b = bytes[i];
+    if (!caseSensitive && b >= 65 && b <= 90) b += 32;
+    if (b === want) {
+      p++;
+      if (p === pattern.length) return true;
+      want = pattern[p];
+    }
+  }
+  return false;
+}

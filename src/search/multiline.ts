@@ -1,0 +1,110 @@
+/** `multiline: true`: one record per file (its path, then its whole content), for queries spanning lines. */
+import { readFileSync, statSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
+import { Field } from "./fzf/matcher.js";
+import { displayPath } from "./paths.js";
+import { runRipgrep } from "./ripgrep.js";
+import { type Collector, compareHits, type Hit, type ScanResult, type SetCounter } from "./scan.js";
+
+export const MULTILINE_MAX_BYTES = 1024 * 1024;
+
+export interface MultilineOptions {
+  rg: string;
+  /** rg arguments that list files (`--files-with-matches` or `--files`), NUL-separated. */
+  args: string[];
+  cwd: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  contentOnly: boolean;
+  collectors: Collector[];
+  counter?: SetCounter;
+  stopAtFirst?: boolean;
+}
+
+export interface MultilineResult extends ScanResult {
+  skippedLarge: number;
+}
+
+/** 1-based line of character offset `at`. */
+function lineOf(content: string, at: number): number {
+  let line = 1;
+  for (let i = content.indexOf("\n"); i >= 0 && i < at; i = content.indexOf("\n", i + 1)) line++;
+  return line;
+}
+
+export async function scanMultiline(o: MultilineOptions): Promise<MultilineResult> {
+  const paths: string[] = [];
+  const run = await runRipgrep({
+    rg: o.rg,
+    args: o.args,
+    cwd: o.cwd,
+    timeoutMs: o.timeoutMs,
+    signal: o.signal,
+    separator: "\0",
+    onRecord: (record) => {
+      const p = record.replace(/^\n+/u, "");
+      if (p !== "") paths.push(p);
+      return true;
+    },
+  });
+  let lines = 0;
+  let skippedLarge = 0;
+  const deadline = Date.now() + o.timeoutMs;
+  let timedOut = run.timedOut;
+  let stoppedEarly = false;
+  for (const raw of paths.sort()) {
+    if (Date.now() > deadline) {
+      timedOut = true;
+      break;
+    }
+    const abs = isAbsolute(raw) ? raw : join(o.cwd, raw);
+    let content: string;
+    try {
+      if (statSync(abs).size > MULTILINE_MAX_BYTES) {
+        skippedLarge++;
+        continue;
+      }
+      content = readFileSync(abs, "utf8");
+    } catch {
+      continue;
+    }
+    if (content.endsWith("\n")) content = content.slice(0, -1);
+    const path = displayPath(raw);
+    lines += 1;
+    const contentField = new Field(content);
+    const fields = o.contentOnly ? [contentField] : [new Field(path), contentField];
+    let accepted = false;
+    for (const c of o.collectors) {
+      const m = c.matcher.match(fields);
+      if (!m) continue;
+      accepted = true;
+      c.count++;
+      const line = m.contentStart >= 0 ? lineOf(content, m.contentStart) : 1;
+      const at = m.contentStart >= 0 ? m.contentStart - content.lastIndexOf("\n", m.contentStart - 1) - 1 : 0;
+      const lineText = content.split("\n")[line - 1] ?? "";
+      const hit: Hit = {
+        file: path,
+        line,
+        content: lineText,
+        score: m.score,
+        length: path.length + content.length,
+        contentStart: at,
+      };
+      if (c.top.admits((w) => compareHits(hit, w) < 0)) c.top.push(hit);
+    }
+    o.counter?.add(fields);
+    if (o.stopAtFirst && accepted) {
+      stoppedEarly = true;
+      break;
+    }
+  }
+  return {
+    ...run,
+    timedOut,
+    stoppedEarly,
+    lines,
+    filesSearched: paths.length,
+    filesWithLines: paths.length,
+    skippedLarge,
+  };
+}

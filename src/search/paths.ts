@@ -1,0 +1,75 @@
+/** The search root: inside the allowed roots, existing, with a did-you-mean for a misspelled directory. */
+import { readdirSync, statSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, relative } from "node:path";
+import { ToolError } from "../core/errors.js";
+import { resolveInsideRoots } from "../core/roots.js";
+import { suggest } from "../core/suggest.js";
+
+export interface SearchTarget {
+  absolute: string;
+  /** What rg is given, relative to the working directory when inside it. */
+  argument: string;
+  isFile: boolean;
+}
+
+/** Resolves `path` for a search; throws SEARCH_PATH_DENIED or SEARCH_INVALID_PATH. */
+export function resolveSearchPath(path: string, roots: readonly string[], cwd: string): SearchTarget {
+  const check = resolveInsideRoots(path, roots, cwd);
+  if (!check.ok && check.reason === "outside_roots") {
+    throw new ToolError({
+      error: `path '${path}' is outside the allowed roots`,
+      error_type: "SEARCH_PATH_DENIED",
+      parameter: "path",
+      got: path,
+      expected: roots,
+      likely_fix: ".",
+      hints: ["Search inside the working directory, or start dwim with --root for another directory"],
+    });
+  }
+  if (!check.ok || !check.exists) {
+    const fix = nearestExisting(path, cwd);
+    throw new ToolError({
+      error: `path '${path}' does not exist`,
+      error_type: "SEARCH_INVALID_PATH",
+      parameter: "path",
+      got: path,
+      likely_fix: fix,
+      hints: fix ? [] : ["Use fuzzy_search_files to find the directory"],
+    });
+  }
+  const absolute = check.absolute;
+  let isFile = false;
+  try {
+    isFile = statSync(absolute).isFile();
+  } catch {
+    isFile = false;
+  }
+  const rel = relative(cwd, absolute);
+  const inside = rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+  const argument = inside ? (rel === "" ? "./" : rel) : absolute;
+  return { absolute, argument, isFile };
+}
+
+/** `src/utills` → `src/utils` when the parent exists and one sibling is a close spelling. */
+function nearestExisting(path: string, cwd: string): string | undefined {
+  const absolute = isAbsolute(path) ? path : join(cwd, path);
+  const parent = dirname(absolute);
+  let entries: string[];
+  try {
+    entries = readdirSync(parent);
+  } catch {
+    return undefined;
+  }
+  const s = suggest(basename(absolute), entries);
+  const name = s.tier === "auto" || s.tier === "likely_fix" ? (s.likely_fix ?? s.match?.target) : undefined;
+  if (!name) return undefined;
+  const fixed = join(dirname(path), name);
+  return path.startsWith("./") && !fixed.startsWith("./") ? `./${fixed}` : fixed;
+}
+
+/** rg prints paths as given; drop the `./` it adds for the working directory. */
+export function displayPath(p: string): string {
+  if (p.startsWith("./")) return p.slice(2);
+  if (p.startsWith(".\\")) return p.slice(2);
+  return p;
+}

@@ -1,0 +1,140 @@
+/** One ripgrep pass scored by several queries at once: the original and the in-pass candidate corrections. */
+import { Field, type QueryMatcher } from "./fzf/matcher.js";
+import { releaseScanGarbage } from "./memory.js";
+import { displayPath } from "./paths.js";
+import { type RgRunResult, runRipgrep } from "./ripgrep.js";
+import { TopK } from "./topk.js";
+
+export interface Hit {
+  file: string;
+  line: number;
+  content: string;
+  score: number;
+  /** fzf's length tiebreak: the trimmed length of `path:line:content`. */
+  length: number;
+  contentStart: number;
+}
+
+/** Order: score ↓, length ↑, path ↑, line ↑ (deterministic, unlike rg's thread order). */
+export function compareHits(a: Hit, b: Hit): number {
+  if (a.score !== b.score) return b.score - a.score;
+  if (a.length !== b.length) return a.length - b.length;
+  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
+  return a.line - b.line;
+}
+
+export class Collector {
+  count = 0;
+  readonly top: TopK<Hit>;
+
+  constructor(
+    readonly matcher: QueryMatcher,
+    k: number,
+  ) {
+    this.top = new TopK(k, compareHits);
+  }
+}
+
+/** Per-set counts for the zero-result diagnostics. */
+export class SetCounter {
+  readonly perSet: number[];
+  readonly dropOne: number[];
+
+  constructor(readonly matcher: QueryMatcher) {
+    this.perSet = matcher.sets.map(() => 0);
+    this.dropOne = matcher.sets.map(() => 0);
+  }
+
+  add(fields: readonly Field[]): void {
+    const ok = this.matcher.matchEachSet(fields);
+    let failed = 0;
+    let failedAt = -1;
+    ok.forEach((v, i) => {
+      if (v) this.perSet[i]++;
+      else {
+        failed++;
+        failedAt = i;
+      }
+    });
+    if (failed === 1) this.dropOne[failedAt]++;
+  }
+}
+
+export interface ScanOptions {
+  rg: string;
+  args: string[];
+  cwd: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  contentOnly: boolean;
+  collectors: Collector[];
+  counter?: SetCounter;
+  /** Stop at the first line any collector accepts (the hidden/ignored probe). */
+  stopAtFirst?: boolean;
+}
+
+export interface ScanResult extends RgRunResult {
+  lines: number;
+  /** From `--stats`, when ripgrep printed it. */
+  filesSearched?: number;
+  filesWithLines: number;
+}
+
+const STATS_FILES = /^(\d+) files searched$/u;
+
+/** Parses `path\0line:content` records (`--null --line-number`) and scores each line. */
+export async function scanLines(o: ScanOptions): Promise<ScanResult> {
+  let lines = 0;
+  let filesSearched: number | undefined;
+  let rawPath = "";
+  let path = "";
+  let pathField = new Field("");
+  let files = 0;
+  const run = await runRipgrep({
+    rg: o.rg,
+    args: o.args,
+    cwd: o.cwd,
+    timeoutMs: o.timeoutMs,
+    signal: o.signal,
+    separator: "\n",
+    onRecord: (record) => {
+      const nul = record.indexOf("\0");
+      if (nul < 0) {
+        const m = STATS_FILES.exec(record.trim());
+        if (m) filesSearched = Number(m[1]);
+        return true;
+      }
+      const p = record.slice(0, nul);
+      if (p !== rawPath) {
+        rawPath = p;
+        path = displayPath(p);
+        pathField = new Field(path);
+        files++;
+      }
+      const colon = record.indexOf(":", nul + 1);
+      if (colon < 0) return true;
+      const line = Number(record.slice(nul + 1, colon));
+      let content = record.slice(colon + 1);
+      if (content.endsWith("\r")) content = content.slice(0, -1);
+      lines++;
+      const contentField = new Field(content);
+      const fields = o.contentOnly ? [contentField] : [pathField, contentField];
+      let accepted = false;
+      for (const c of o.collectors) {
+        const m = c.matcher.match(fields);
+        if (!m) continue;
+        accepted = true;
+        c.count++;
+        const length = path.length + String(line).length + 2 + content.trimEnd().length;
+        const score = m.score;
+        if (c.top.admits((w) => compareHits({ score, length, file: path, line } as Hit, w) < 0)) {
+          c.top.push({ file: path, line, content, score, length, contentStart: m.contentStart });
+        }
+      }
+      o.counter?.add(fields);
+      return !(o.stopAtFirst && accepted);
+    },
+  });
+  releaseScanGarbage(lines);
+  return { ...run, lines, filesSearched, filesWithLines: files };
+}
