@@ -4,6 +4,7 @@
  * The seed's difflib tiering runs on the same inputs as the baseline.
  */
 import { rawRatio } from "../../src/core/similarity.js";
+import type { Dim } from "../../src/units/dimension.js";
 import { suggestUnit } from "../../src/units/suggestions.js";
 import type { Units } from "../../src/units/system.js";
 
@@ -122,9 +123,21 @@ export function generateCases(units: Units, seed = 20251121): TypoCase[] {
   return cases;
 }
 
-export function dwimMatcher(units: Units): (input: string) => Outcome {
-  return (input) => {
-    const s = suggestUnit(units, input);
+/**
+ * dwim's matcher as convert uses it: the other endpoint's dimension (the intended unit's, as in a real call that
+ * mistyped one unit) demotes fixes that could not convert and breaks ties; garbage gets the dimension of a unit drawn
+ * by a fixed rule. Without `inCall`, the matcher sees the spelling alone.
+ */
+export function dwimMatcher(units: Units, inCall = false): (input: string, c?: TypoCase) => Outcome {
+  const all = units.system.allUnits();
+  let drawn = 0;
+  return (input, c) => {
+    let other: Dim | undefined;
+    if (inCall && c) {
+      other =
+        c.kind === "garbage" ? all[(drawn++ * 7919) % all.length].dim : units.unitById(c.target.split("|")[0])?.dim;
+    }
+    const s = suggestUnit(units, input, other);
     const key = (t: { unit: { id: string }; prefix?: { symbol: string } }) => `${t.unit.id}|${t.prefix?.symbol ?? ""}`;
     return { fix: s.fix ? key(s.fix) : undefined, hints: s.hints.map(key) };
   };
@@ -171,7 +184,7 @@ export interface TypoScores {
   cases: number;
 }
 
-export function score(cases: readonly TypoCase[], match: (input: string) => Outcome): TypoScores {
+export function score(cases: readonly TypoCase[], match: (input: string, c?: TypoCase) => Outcome): TypoScores {
   let fixes = 0;
   let correct = 0;
   let typos = 0;
@@ -186,7 +199,7 @@ export function score(cases: readonly TypoCase[], match: (input: string) => Outc
   let garbageHint = 0;
   const byKind: Record<string, { n: number; fixed: number }> = {};
   for (const c of cases) {
-    const o = match(c.input);
+    const o = match(c.input, c);
     if (c.kind === "garbage") {
       garbage++;
       if (o.fix) garbageFix++;

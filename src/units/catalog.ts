@@ -11,10 +11,12 @@
  * - CODATA: CODATA 2018 recommended values (NIST SP 961).
  * - IAU: IAU 2012 Resolution B2 (astronomical unit), IAU 2015 Resolution B2 (parsec).
  * - ISMP: ISMP/USP medication abbreviations (mcg, cc, gtt, IU as used in dosing).
+ * - CFR: 21 CFR 101.9(b)(5)(viii), US nutrition labeling household measures (1 cup = 240 mL, 1 fl oz = 30 mL).
+ * - W3C: CSS Values and Units Module Level 3 (the CSS pixel, 1/96 in).
  */
 import type { PrefixPolicy } from "./prefixes.js";
 
-export type Source = "SI" | "SP811" | "HB44" | "UCUM" | "IEC" | "CODATA" | "IAU" | "ISMP";
+export type Source = "SI" | "SP811" | "HB44" | "UCUM" | "IEC" | "CODATA" | "IAU" | "ISMP" | "CFR" | "W3C";
 
 export interface CatalogEntry {
   name: string;
@@ -581,6 +583,98 @@ export const CATALOG: readonly CatalogEntry[] = [
   e("natural unit of information", "nat", "bit/0.6931471805599453", "IEC", {}),
   e("hartley", "Hart", "3.321928094887362 bit", "IEC", {}),
   e("molal", undefined, "mol/kg", "UCUM", { names: ["molality"], plural: null }),
+  // Imperial apothecaries' fluid measure and the apothecaries' pound (HB44 App. C).
+  e("imperial fluid dram", "fl_dr_imp", "fl_oz_imp/8", "HB44", {
+    names: ["imperial_fluid_dram", "fluid_drachm", "imperial_fluid_drachm"],
+  }),
+  e("imperial minim", "min_imp", "fl_dr_imp/60", "HB44", { names: ["imperial_minim"] }),
+  e("apothecaries pound", "lb_ap", "12 oz_ap", "HB44", { names: ["apothecaries_pound"] }),
+  // Survey measure in US survey feet (HB44 App. C, units of length and area).
+  e("US survey chain", "ch_us", "66 ft_us", "HB44", { names: ["survey_chain", "gunters_chain"] }),
+  e("US survey link", "li_us", "0.66 ft_us", "HB44", { names: ["survey_link"] }),
+  e("US survey rod", "rd_us", "16.5 ft_us", "HB44", { names: ["survey_rod"] }),
+  e("square rod", "sq_rd", "rd^2", "HB44", { names: ["square_rod", "square perch", "square_perch"] }),
+  e("square chain", "sq_ch", "ch^2", "HB44", { names: ["square_chain"] }),
+  e("cord foot", undefined, "16 ft^3", "HB44", { names: ["cord_foot"], plural: "cord feet" }),
+  // Household measures of US nutrition labeling (CFR; UCUM's [tsp_m], [tbs_m], [foz_m], [cup_m]).
+  e("metric teaspoon", "tsp_m", "5 mL", "UCUM", { names: ["metric_teaspoon"] }),
+  e("metric tablespoon", "tbsp_m", "15 mL", "UCUM", { names: ["metric_tablespoon"] }),
+  e("metric fluid ounce", "fl_oz_m", "30 mL", "CFR", { names: ["metric_fluid_ounce", "labeling_fluid_ounce"] }),
+  e("US legal cup", "cup_legal", "240 mL", "CFR", { names: ["us_legal_cup", "legal_cup"] }),
+  // Medical and laboratory units (UCUM 2.1).
+  e("metric drop", "drp", "0.05 mL", "UCUM", { names: ["metric_drop", "drop_metric"] }),
+  e("Charrière", "Ch", "mm/3", "UCUM", { names: ["charriere", "french_gauge", "french catheter gauge"] }),
+  e("gram percent", "g%", "g/dL", "UCUM", {
+    names: ["gram_percent"],
+    plural: "grams percent",
+    prefixes: "submultiples",
+  }),
+  e("Wood unit", "WU", "mmHg*min/L", "UCUM", { names: ["wood_unit", "hybrid_reference_unit"], symbols: ["HRU"] }),
+  e("svedberg", undefined, "1e-13 s", "UCUM", { names: ["svedberg_unit"] }),
+  e("beat per minute", "bpm", "ea/min", "UCUM", { names: ["beats_per_minute"], plural: "beats per minute" }),
+  // Typography (UCUM 2.1 typesetter's units; the CSS pixel).
+  e("printers point", "pnt_pr", "0.013837 in", "UCUM", { names: ["printer_point"] }),
+  e("printers pica", "pca_pr", "12 pnt_pr", "UCUM", { names: ["printer_pica"] }),
+  e("pied", undefined, "32.48 cm", "UCUM", { names: ["pied_du_roi", "French foot"] }),
+  e("pouce", undefined, "pied/12", "UCUM", { names: ["French inch"] }),
+  e("ligne", undefined, "pouce/12", "UCUM", { names: ["French line"] }),
+  e("didot point", "didot", "ligne/6", "UCUM", { names: ["didot_point"] }),
+  e("cicero", undefined, "12 didot", "UCUM", { names: ["didot_pica"] }),
+  e("pixel", "px", "in/96", "W3C", { names: ["css_pixel", "CSS pixel"] }),
+  // Time (SP811 B.8 sidereal units; UCUM months; IAU Julian century).
+  e("sidereal minute", "sidereal_min", "59.83617 s", "SP811", { names: ["sidereal_minute"] }),
+  e("sidereal second", "sidereal_s", "0.9972696 s", "SP811", { names: ["sidereal_second"] }),
+  e("synodal month", "mo_s", "29.53059 d", "UCUM", { names: ["synodic_month", "synodic month", "lunar_month"] }),
+  e("Gregorian month", "mo_g", "365.2425 d/12", "UCUM", { names: ["gregorian_month", "mean_gregorian_month"] }),
+  e("Julian century", undefined, "36525 d", "IAU", { names: ["julian_century"], plural: "Julian centuries" }),
+  // Planck units (CODATA 2018).
+  e("Planck length", "l_P", "1.616255e-35 m", "CODATA", { names: ["planck_length"] }),
+  e("Planck mass", "m_P", "2.176434e-8 kg", "CODATA", { names: ["planck_mass"] }),
+  e("Planck time", "t_P", "5.391247e-44 s", "CODATA", { names: ["planck_time"] }),
+  // Further SP811 B.9 entries: conventional water and mercury columns at stated temperatures, Btu variants,
+  // the foot-poundal and the metric slug (kgf·s²/m).
+  e("inch_of_mercury_32F", "inHg_32F", "3386.38 Pa", "SP811", { plural: null }),
+  e("centimeter_of_mercury_0C", "cmHg_0C", "1333.22 Pa", "SP811", { plural: null }),
+  e("foot_of_water_39F", "ftH2O_39F", "2988.98 Pa", "SP811", { plural: null }),
+  e("meter of water", "mH2O", "9806.65 Pa", "UCUM", {
+    names: ["meter_of_water", "metre of water", "metre_of_water"],
+    symbols: ["m_H2O"],
+    plural: "meters of water",
+  }),
+  e("btu_39F", "BTU_39F", "1059.67 J", "SP811", { kind: "energy" }),
+  e("btu_60F", "BTU_60F", "1054.68 J", "SP811", { kind: "energy" }),
+  e("foot-poundal", "ft_pdl", "ft*pdl", "SP811", { names: ["foot_poundal"] }),
+  e("metric slug", "hyl", "kgf*s^2/m", "SP811", { names: ["metric_slug", "technical_mass_unit"] }),
+  e("mile per imperial gallon", "mpg_imp", "mi/gal_imp", "HB44", {
+    names: ["miles_per_imperial_gallon"],
+    plural: "miles per imperial gallon",
+  }),
+  // Energy metering (IEC 60050-601 and IEC 62053): apparent and reactive energy.
+  e("volt-ampere hour", "VAh", "VA*h", "IEC", { names: ["volt_ampere_hour"], kind: "apparent_energy", ...ALL }),
+  e("var hour", "varh", "var*h", "IEC", {
+    names: ["var_hour", "volt_ampere_reactive_hour"],
+    kind: "reactive_energy",
+    ...ALL,
+  }),
+  // Data rates (IEC 80000-13).
+  e("bit per second", undefined, "bit/s", "IEC", {
+    names: ["bits_per_second", "bit_per_second"],
+    plural: "bits per second",
+    prefixes: "binary",
+  }),
+  e("byte per second", undefined, "B/s", "IEC", {
+    names: ["bytes_per_second", "byte_per_second"],
+    plural: "bytes per second",
+    prefixes: "binary",
+  }),
+  // Astronomy: stellar magnitude, m = −2.5·log10(F/F₀), with no reference flux of its own (IAU 2015 Resolution B2).
+  e("magnitude", "mag", "=log", "IAU", { log: { multiplier: -2.5 }, names: ["stellar_magnitude"] }),
+  // pH = −log10(c / (1 mol/L)) (UCUM [pH]); `pH` is read as acidity unless only picohenry fits the other unit.
+  e("pH", undefined, "=log", "UCUM", {
+    log: { multiplier: -1, reference: "mol/L" },
+    names: ["pH_unit", "pH_value"],
+    plural: null,
+  }),
   // Temperature (SP811 B.8): absolute scales carry an offset; Δ spellings are intervals.
   e("degree Celsius", "°C", "K", "SI", {
     offset: 273.15,
@@ -637,6 +731,7 @@ export const PREFERRED: Readonly<Record<string, readonly string[]>> = {
   rad: ["radian", "rd_dose"],
   fL: ["femtoliter", "ftL"],
   IU: ["international unit", "U"],
+  pH: ["pH_unit", "picohenry"],
 };
 
 /** Spellings that are prefixed forms by curation (`mc` = micro only here). */
@@ -653,6 +748,13 @@ export const CURATED_ALIASES: Readonly<Record<string, string>> = {
   mls: "mL",
   cm3: "cm^3",
   msec: "ms",
+  kbps: "kbit/s",
+  Mbps: "Mbit/s",
+  Gbps: "Gbit/s",
+  Tbps: "Tbit/s",
+  kBps: "kB/s",
+  MBps: "MB/s",
+  GBps: "GB/s",
   usec: "µs",
   nsec: "ns",
   mins: "min",

@@ -5,6 +5,7 @@
 import { type Correction, didYouMean } from "../core/corrections.js";
 import type { ToolError } from "../core/errors.js";
 import type { Dim } from "./dimension.js";
+import { type EquivalenceName, equivalenceBetween, equivalenceFor } from "./equivalence.js";
 import type { Quantity } from "./evaluate.js";
 import { termName } from "./registry.js";
 import {
@@ -33,6 +34,8 @@ export interface ConvertInput {
   koq_policy?: "refuse" | "warn";
   delta?: boolean;
   context?: ConvertContext;
+  /** A relation between different dimensions that the caller asks for (frequency ↔ period, wavelength ↔ Hz). */
+  equivalence?: EquivalenceName;
   strict_syntax?: boolean;
 }
 
@@ -56,7 +59,7 @@ interface Plan {
   log?: (v: number) => number;
   warnings: string[];
   corrections: Correction[];
-  relation: "identical" | "equivalent" | "convertible" | "context";
+  relation: "identical" | "equivalent" | "convertible" | "context" | "equivalence";
 }
 
 const MOLAR_MASS_UNIT = "g/mol";
@@ -72,16 +75,17 @@ export function plan(
   input: Omit<ConvertInput, "value">,
   names = { from: "from_unit", to: "to_unit" },
   rescale?: (unitText: string, factor: number) => unknown,
+  withArgs?: (patch: Record<string, unknown>) => unknown,
 ): Plan {
   let cache = planCache.get(units);
   if (!cache) {
     cache = new Map();
     planCache.set(units, cache);
   }
-  const key = `${input.from_unit}\u0000${input.to_unit}\u0000${names.from}\u0000${names.to}\u0000${input.kind ?? ""}\u0000${input.target_kind ?? ""}\u0000${input.koq_policy ?? ""}\u0000${input.delta ?? ""}\u0000${input.strict_syntax ?? ""}\u0000${input.context ? JSON.stringify(input.context) : ""}`;
+  const key = `${input.from_unit}\u0000${input.to_unit}\u0000${names.from}\u0000${names.to}\u0000${input.kind ?? ""}\u0000${input.target_kind ?? ""}\u0000${input.koq_policy ?? ""}\u0000${input.delta ?? ""}\u0000${input.strict_syntax ?? ""}\u0000${input.context ? JSON.stringify(input.context) : ""}\u0000${input.equivalence ?? ""}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const p = makePlan(units, input, names, rescale);
+  const p = makePlan(units, input, names, rescale, withArgs);
   if (cache.size >= PLAN_CACHE_SIZE) cache.clear();
   cache.set(key, p);
   return p;
@@ -92,6 +96,7 @@ function makePlan(
   input: Omit<ConvertInput, "value">,
   names: { from: string; to: string },
   rescale?: (unitText: string, factor: number) => unknown,
+  withArgs?: (patch: Record<string, unknown>) => unknown,
 ): Plan {
   const strict = input.strict_syntax;
   // to_unit first, quietly: its dimension narrows an ambiguous from_unit and orders from_unit's suggestions, and
@@ -143,11 +148,28 @@ function makePlan(
     }
   }
 
-  // Logarithmic units: only with a reference level.
-  if (from.log || to.log) return { ...logPlan(units, input, from, to, names), warnings, corrections };
-
   const fromKind = input.kind ?? from.kind;
   const toKind = input.target_kind ?? input.kind ?? to.kind;
+  const refuseKinds = (dim: Dim) => {
+    if (fromKind === undefined || toKind === undefined || fromKind === toKind) return;
+    if (input.koq_policy !== "warn") {
+      throw buildKoqError(
+        units,
+        { text: input.from_unit, kind: fromKind },
+        { text: input.to_unit, kind: toKind },
+        { parameter: names.to },
+        dim,
+      );
+    }
+    warnings.push(`Converted ${fromKind} to ${toKind}: different kinds of quantity (koq_policy=warn)`);
+  };
+
+  // Logarithmic units: only with a reference level; declared kinds (apparent vs absolute magnitude) still count.
+  if (from.log || to.log) {
+    const lp = logPlan(units, input, from, to, names);
+    if (from.log && to.log && from.log === to.log) refuseKinds(from.dim);
+    return { ...lp, warnings, corrections };
+  }
 
   let c = compatibility(from.dim, to.dim);
   let contextScale = 1;
@@ -156,6 +178,22 @@ function makePlan(
     if (ctx) {
       contextScale = ctx.scale;
       c = { ok: true, adjust: 1, warnings: [ctx.note] };
+    }
+  }
+  if (!c.ok && input.equivalence) {
+    const eq = equivalenceBetween(input.equivalence, from.dim, to.dim);
+    if (eq && from.offset === undefined && to.offset === undefined) {
+      const fromFactor = from.factor;
+      const toFactor = to.factor;
+      return {
+        from,
+        to,
+        scale: Number.NaN,
+        log: (v) => eq.si(v * fromFactor) / toFactor,
+        warnings: [...warnings, eq.note],
+        corrections,
+        relation: "equivalence",
+      };
     }
   }
   if (!c.ok) {
@@ -169,26 +207,22 @@ function makePlan(
         true,
       );
     }
+    // Frequency ↔ period, wavelength ↔ frequency: no conversion without a stated relation; the one that exists
+    // is offered as the fix (the same call with `equivalence`).
+    const relation =
+      input.equivalence === undefined && from.offset === undefined && to.offset === undefined
+        ? equivalenceFor(from.dim, to.dim)
+        : undefined;
     throw buildDimensionMismatchError(
       units,
       { text: input.from_unit, q: from },
       { text: input.to_unit, q: to },
       { parameter: names.to },
       c.reason,
+      relation ? { name: relation, likely_fix: withArgs?.({ equivalence: relation }) } : undefined,
     );
   }
-  if (fromKind !== undefined && toKind !== undefined && fromKind !== toKind) {
-    if (input.koq_policy !== "warn") {
-      throw buildKoqError(
-        units,
-        { text: input.from_unit, kind: fromKind },
-        { text: input.to_unit, kind: toKind },
-        { parameter: names.to },
-        from.dim,
-      );
-    }
-    warnings.push(`Converted ${fromKind} to ${toKind}: different kinds of quantity (koq_policy=warn)`);
-  }
+  refuseKinds(from.dim);
   warnings.push(...c.warnings);
 
   const scale = (from.factor / to.factor) * c.adjust * contextScale;
@@ -248,7 +282,16 @@ function logPlan(
   const toRef = to.log ? toLinear(to) : to;
   if (!fromRef || !toRef) throw noPath();
   const c = compatibility(fromRef.dim, toRef.dim);
-  if (!c.ok) throw noPath();
+  if (!c.ok) {
+    // Referenced levels (dBm, pH) measure a linear quantity: a different dimension is a mismatch, not a missing path.
+    throw buildDimensionMismatchError(
+      units,
+      { text: input.from_unit, q: fromRef },
+      { text: input.to_unit, q: toRef },
+      { parameter: names.to },
+      c.reason === "pseudo" ? "pseudo" : "dimension",
+    );
+  }
   const fromLog = from.log?.log;
   const toLog = to.log?.log;
   const log = (v: number) => {
@@ -319,7 +362,11 @@ export function convert(units: Units, input: ConvertInput): ConvertOutput {
       from_unit: label,
     },
   });
-  const p = plan(units, input, undefined, rescale);
+  const withArgs = (patch: Record<string, unknown>) => ({
+    name: "convert",
+    arguments: { ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)), ...patch },
+  });
+  const p = plan(units, input, undefined, rescale, withArgs);
   const quantity = applyPlan(p, input.value);
   if (!Number.isFinite(quantity)) {
     throw unitError(

@@ -6,6 +6,7 @@ export { CATALOG, type CatalogEntry } from "./catalog.js";
 export { type ComputeInput, type ComputeOutput, compute, type Factor } from "./compute.js";
 export { applyPlan, type ConvertInput, type ConvertOutput, checkDimensions, convert, plan } from "./convert.js";
 export { COMPONENTS, type Dim, formula } from "./dimension.js";
+export { EQUIVALENCES, type EquivalenceName, equivalenceBetween, equivalenceFor } from "./equivalence.js";
 export { Evaluator, type Quantity } from "./evaluate.js";
 export { listDimensions, listScales, listUnits } from "./listing.js";
 export { parseUnit } from "./parse.js";

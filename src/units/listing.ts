@@ -39,11 +39,16 @@ export function knownKinds(units: Units): string[] {
   ].sort();
 }
 
-export function checkKind(units: Units, kind: string, parameter: string): void {
+/**
+ * A kind of quantity must be known, or (with `open`, for declarations on convert) at least not look like a typo of
+ * a known kind: `enthalpy` vs `gibbs_energy` are the caller's own kinds and only compared with each other.
+ */
+export function checkKind(units: Units, kind: string, parameter: string, open = false): void {
   const kinds = knownKinds(units);
   if (kinds.includes(kind)) return;
   const s = suggest(kind, kinds, { allowAuto: false });
   const fix = s.tier === "auto" || s.tier === "likely_fix" ? s.likely_fix : undefined;
+  if (open && fix === undefined) return;
   throw unitError(
     "unknown_kind",
     `Unknown kind of quantity '${kind}'`,

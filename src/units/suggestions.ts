@@ -3,14 +3,16 @@
  * Unit typos are never auto-applied (a wrong guess silently changes a number): a confident fix is a likely_fix in the
  * seed's "kilogram (kg)" format, which the resolver accepts back verbatim.
  */
+
 import { ToolError } from "../core/errors.js";
 import { confirmScore, osa } from "../core/similarity.js";
 import { editBudget } from "../core/suggest.js";
 import { type Dim, equal } from "./dimension.js";
+import type { EquivalenceName } from "./equivalence.js";
 import type { Quantity, UnitFailure } from "./evaluate.js";
 import type { ParseFailure } from "./parse.js";
 import { PREFIX_BY_NAME, PREFIX_BY_SYMBOL, type Prefix } from "./prefixes.js";
-import { formatUnit, type Term, termLabel, type UnitDef } from "./registry.js";
+import { formatUnit, type Term, termFactor, termLabel, type UnitDef } from "./registry.js";
 import { compatibility, type Units } from "./system.js";
 
 export const UNIT_ERROR_TYPES = [
@@ -110,7 +112,13 @@ interface UnitSuggestion {
 }
 
 /** §4.2 on the whole spelling, then §4.3 (prefix-aware) when that gives no fix. */
-export function suggestUnit(units: Units, atom: string, other?: Dim): UnitSuggestion {
+export function suggestUnit(
+  units: Units,
+  atom: string,
+  other?: Dim,
+  /** Whether a reading of the atom lets the field convert to the other endpoint (the whole field's test by default). */
+  fitsOther?: (t: Term) => boolean,
+): UnitSuggestion {
   const s = units.nameIndexFor([...atom].length).suggest(atom, { allowAuto: false });
   const hintUnits = s.hints.map((id) => units.unitById(id)).filter((u): u is UnitDef => u !== undefined);
   const hints: Term[] = hintUnits.map((unit) => ({ unit, exp: 1 }));
@@ -129,8 +137,28 @@ export function suggestUnit(units: Units, atom: string, other?: Dim): UnitSugges
     hints.unshift(fix);
     fix = undefined;
   }
-  if (!fix && other && [...atom].length > 2) fix = tieBrokenByDimension(units, atom, s.candidates, other);
-  if (!fix) fix = prefixAwareFix(units, atom);
+  const fits = (t: Term) => other === undefined || (fitsOther ? fitsOther(t) : compatibility(t.unit.dim, other).ok);
+  if (fix && !fits(fix)) {
+    // A likely_fix must lead to a call that can succeed: a unit the other endpoint cannot convert to (`hrem` → rem
+    // beside kg) is a hint, never the fix.
+    hints.unshift(fix);
+    fix = undefined;
+  }
+  if (!fix && other && [...atom].length > 2) fix = tieBrokenByDimension(units, atom, s.candidates, fits);
+  // The prefix-aware reading competes with a whole-token fix: `centigra` is one edit from centigram but two from
+  // centigrade, so the fewer edits win; a tie is no fix.
+  // (A whole-token fix one edit away can only be tied, not beaten: the prefix pass runs when there is no fix or the
+  // fix took two edits.)
+  const wholeDistance = fix ? (s.match?.distance ?? 0) : Number.POSITIVE_INFINITY;
+  const prefixed = wholeDistance >= 2 ? prefixAwareMatch(units, atom, fits) : undefined;
+  if (prefixed) {
+    const wholeEdits = fix ? (s.match?.distance ?? Number.POSITIVE_INFINITY) : Number.POSITIVE_INFINITY;
+    if (!fix || prefixed.edits < wholeEdits) fix = prefixed.term;
+    else if (prefixed.edits === wholeEdits && !sameQuantity(fix, prefixed.term)) {
+      hints.unshift(fix, prefixed.term);
+      fix = undefined;
+    }
+  }
   if (other) {
     // Units that fit the other endpoint first.
     hints.sort((a, b) => Number(!compatibility(b.unit.dim, other).ok) - Number(!compatibility(a.unit.dim, other).ok));
@@ -148,7 +176,7 @@ function tieBrokenByDimension(
   units: Units,
   atom: string,
   candidates: ReadonlyArray<{ target: string; distance: number; confidence: number }>,
-  other: Dim,
+  fits: (t: Term) => boolean,
 ): Term | undefined {
   const budget = editBudget([...atom].length);
   const best = Math.min(...candidates.map((c) => c.distance));
@@ -156,12 +184,25 @@ function tieBrokenByDimension(
   const tied = candidates.filter((c) => c.distance === best && c.confidence >= CONFIRM);
   const fitting = tied
     .map((c) => units.unitById(c.target))
-    .filter((u): u is UnitDef => u !== undefined && compatibility(u.dim, other).ok);
+    .filter((u): u is UnitDef => u !== undefined && fits({ unit: u, exp: 1 }));
   return fitting.length === 1 && tied.length > 1 ? { unit: fitting[0], exp: 1 } : undefined;
 }
 
 /** `kilomter` → kilometer, `mililiter` → milliliter: a prefix name (4+ letters may be one edit off) + a unit name. */
 export function prefixAwareFix(units: Units, atom: string): Term | undefined {
+  return prefixAwareMatch(units, atom)?.term;
+}
+
+/** `kilopond` and kilo + pond: two spellings of one unit are no tie. */
+function sameQuantity(a: Term, b: Term): boolean {
+  return Math.abs(termFactor(a) / termFactor(b) - 1) < 1e-12 && equal(a.unit.dim, b.unit.dim);
+}
+
+function prefixAwareMatch(
+  units: Units,
+  atom: string,
+  fits: (t: Term) => boolean = () => true,
+): { term: Term; edits: number } | undefined {
   const budget = editBudget(atom.length);
   if (budget === 0) return undefined;
   const lower = atom.toLowerCase();
@@ -173,14 +214,15 @@ export function prefixAwareFix(units: Units, atom: string): Term | undefined {
       if (prefixEdits > 1) continue;
       const rest = lower.slice(k);
       if (rest.length < 3) continue;
-      const s = units.prefixIndex(p).names.suggest(rest, { allowAuto: false });
+      const s = units.prefixIndex(p, rest.length).names.suggest(rest, { allowAuto: false });
       // Every candidate counts, ties included: `kiloleter` is kilometer or kiloliter, so neither is a fix.
       const near = s.tier === "auto" && s.match ? [s.match] : s.candidates;
       for (const c of near) {
         const edits = prefixEdits + c.distance;
         if (edits > budget || (c.distance > 0 && c.confidence < CONFIRM)) continue;
         const unit = units.unitById(c.target);
-        if (!unit) continue;
+        // Readings the other endpoint cannot take are no candidates (`centigra` beside kg: centigram, not centigray).
+        if (!unit || !fits({ unit, prefix: p, exp: 1 })) continue;
         const key = unit.id;
         const prev = found.get(key);
         if (!prev || edits < prev.edits)
@@ -192,7 +234,7 @@ export function prefixAwareFix(units: Units, atom: string): Term | undefined {
   const ranked = [...found.values()].sort((a, b) => a.edits - b.edits);
   if (ranked.length > 1 && ranked[1].edits === ranked[0].edits) return undefined;
   const best = ranked[0];
-  return confirmScore(lower, best.rebuilt.toLowerCase()) >= CONFIRM ? best.term : undefined;
+  return confirmScore(lower, best.rebuilt.toLowerCase()) >= CONFIRM ? best : undefined;
 }
 
 /** Confirmation score of a unit fix (spec §4.2 step 5). */
@@ -206,10 +248,19 @@ export function buildUnknownUnitError(
   end: number,
   options: ResolveOptions,
 ): ToolError {
-  const { fix, hints } = suggestUnit(units, atom, options.other);
   const whole = text.trim() === atom;
   const chars = Array.from(text);
   const replace = (t: Term) => chars.slice(0, start).join("") + termLabel(t) + chars.slice(end).join("");
+  const other = options.other;
+  // Inside a composite (`gramm/L` beside kg/m³) the test is on the repaired expression, not on the atom alone.
+  const fitsOther =
+    other === undefined || whole
+      ? undefined
+      : (t: Term) => {
+          const ev = units.evaluator.evaluate(replace(t));
+          return ev.ok && compatibility(ev.q.dim, other).ok;
+        };
+  const { fix, hints } = suggestUnit(units, atom, other, fitsOther);
   const likely_fix = fix ? (whole ? formatUnit(fix) : replace(fix)) : undefined;
   const hintText: string[] = [];
   // Short spellings: case variants and bare prefixes (`k` → kelvin (K), kilo).
@@ -263,7 +314,9 @@ export function buildNonScalableError(
 ): ToolError {
   const label = unit.symbol ?? unit.name;
   const whole = text.trim() === atom;
-  const likely_fix = whole && options.rescale ? options.rescale(label, prefix.factor) : undefined;
+  // The rescaled call is only a fix when the unit can convert to the other endpoint (`hrem` beside kg is no rem).
+  const fits = options.other === undefined || compatibility(unit.dim, options.other).ok;
+  const likely_fix = whole && fits && options.rescale ? options.rescale(label, prefix.factor) : undefined;
   return unitError(
     "non_scalable_unit",
     `'${atom}' puts the prefix ${prefix.name} on ${unit.name}, which takes no prefixes${stepText(options)}`,
@@ -320,10 +373,18 @@ export function buildDimensionMismatchError(
   to: { text: string; q: Quantity },
   where: Partial<Where>,
   reason: "dimension" | "pseudo",
+  equivalence?: { name: EquivalenceName; likely_fix?: unknown },
 ): ToolError {
   const got = units.dimensionName(to.q.dim);
   const expected = units.dimensionName(from.q.dim);
   const hints = [`${from.text} is ${expected}; ${to.text} is ${got}`];
+  if (equivalence) {
+    hints.push(
+      equivalence.name === "reciprocal"
+        ? `${expected} and ${got} are reciprocal: pass equivalence="reciprocal" to convert 1/x (e.g. a period from a frequency)`
+        : `${expected} and ${got} are related through c and h: pass equivalence="spectral" (wavelength, frequency, wavenumber, photon energy)`,
+    );
+  }
   if (reason === "pseudo") {
     hints.push(`${expected} and ${got} are isolated pseudo-dimensions — they cannot interconvert`);
     if (got === "ratio" && expected === "angle")
@@ -339,7 +400,9 @@ export function buildDimensionMismatchError(
     "dimension_mismatch",
     `Cannot convert '${from.text}' to '${to.text}'${stepText(where)}: ${expected} is not compatible with ${got}`,
     where,
-    { got, expected, hints },
+    equivalence?.likely_fix === undefined
+      ? { got, expected, hints }
+      : { got, expected, likely_fix: equivalence.likely_fix, hints },
   );
 }
 

@@ -2,6 +2,7 @@
  * A usable unit system: the registry layers, the evaluator, dimension naming and the compatibility rules that
  * `convert` and `check_dimensions` share (so that check_dimensions says "compatible" exactly when convert succeeds).
  */
+import { normalize } from "../core/similarity.js";
 import { NameIndex } from "../core/suggest.js";
 import {
   ANGLE,
@@ -16,6 +17,7 @@ import {
   withoutCountAndRatio,
 } from "./dimension.js";
 import { Evaluator } from "./evaluate.js";
+import { PRECOMPILED_DIMENSIONS, PRECOMPILED_UNITS } from "./precompiled.js";
 import { allows, BINARY_PREFIXES, type Prefix, SI_PREFIXES } from "./prefixes.js";
 import { compileCatalog, type UnitDef, type UnitLayer, type UnitSystem } from "./registry.js";
 
@@ -125,14 +127,14 @@ export class Units {
   }
 
   /**
-   * The name index for inputs of `length` characters: only spellings within 3 characters of it can be fixes or
+   * The name index for inputs of `length` characters: only spellings within 2 characters of it can be fixes or
    * near hints (the edit budget is at most 2), and a smaller index keeps an error with suggestions well under 1 ms.
    */
   nameIndexFor(length: number): NameIndex {
     this.lengthIndexCache ??= new Map();
     let idx = this.lengthIndexCache.get(length);
     if (!idx) {
-      idx = new NameIndex(this.spellingsWithin(length - 3, length + 3));
+      idx = new NameIndex(this.spellingsWithin(length - 2, length + 2));
       this.lengthIndexCache.set(length, idx);
     }
     return idx;
@@ -145,24 +147,30 @@ export class Units {
       .allUnits()
       .map((u, i) => ({
         target: indexKey(i),
-        aliases: [...u.names, ...u.symbols.filter((s) => s.length >= 4)].filter(inRange),
+        aliases: distinctNormalized([...u.names, ...u.symbols.filter((s) => s.length >= 4)].filter(inRange)),
       }))
       .filter((c) => c.aliases.length > 0);
   }
 
-  /** Name index of the units that take prefixes of one class (multiple, submultiple, binary). */
-  prefixIndex(p: Prefix): { names: NameIndex } {
+  /**
+   * Name index of the units that take prefixes of one class (multiple, submultiple, binary), restricted like
+   * nameIndexFor to names within 2 characters of `length` when given: the prefix-aware pass queries it several times
+   * per unknown unit.
+   */
+  prefixIndex(p: Prefix, length?: number): { names: NameIndex } {
     const cls = p.base === 2 ? "binary" : p.factor > 1 ? "multiple" : "submultiple";
+    const key = `${cls}:${length ?? "all"}`;
     this.prefixIndexCache ??= new Map();
-    let idx = this.prefixIndexCache.get(cls);
+    let idx = this.prefixIndexCache.get(key);
     if (!idx) {
+      const inRange = (n: string) => length === undefined || Math.abs(n.length - length) <= 2;
       const specs = this.system
         .allUnits()
-        .map((u, i) => ({ target: indexKey(i), aliases: u.names, ok: allows(u.prefixes, p) }))
-        .filter((x) => x.ok)
+        .map((u, i) => ({ target: indexKey(i), aliases: u.names.filter(inRange), ok: allows(u.prefixes, p) }))
+        .filter((x) => x.ok && x.aliases.length > 0)
         .map(({ target, aliases }) => ({ target, aliases }));
       idx = { names: new NameIndex(specs) };
-      this.prefixIndexCache.set(cls, idx);
+      this.prefixIndexCache.set(key, idx);
     }
     return idx;
   }
@@ -197,6 +205,20 @@ export class Units {
 }
 
 /**
+ * The matcher compares normalised spellings, so `foot-pound`, `foot_pound` and `Foot pound` of one unit are one
+ * candidate: keeping the first of each halves the work of a suggestion.
+ */
+function distinctNormalized(spellings: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return spellings.filter((s) => {
+    const n = normalize(s);
+    if (seen.has(n)) return false;
+    seen.add(n);
+    return true;
+  });
+}
+
+/**
  * Index targets are opaque keys, not unit ids: the core matcher also matches the target text itself, and ids are
  * symbols (`St`, `nmi`) that must never take part in edit-distance fixes.
  */
@@ -209,25 +231,40 @@ let builtin: Units | undefined;
 
 /** The built-in system, compiled once per process (cold start is part of the benchmark). */
 export function builtinUnits(): Units {
-  if (builtin) return builtin;
+  builtin ??= compileUnits(true);
+  return builtin;
+}
+
+/**
+ * Compiles the catalog. With `usePrecompiled`, values generated from the same definitions (`precompiled.ts`) are
+ * taken instead of evaluating the expressions; a definition edited since is evaluated as usual.
+ */
+export function compileUnits(usePrecompiled: boolean): Units {
   let compiler: Evaluator | undefined;
-  const system = compileCatalog({
-    evaluate(def, sys) {
-      // Definitions only refer to earlier entries, so one evaluator (and its cache) serves the whole compile.
-      compiler ??= new Evaluator(sys);
-      const ev = compiler.evaluate(def);
-      if (!ev.ok) throw new Error(`catalog: cannot evaluate '${def}': ${JSON.stringify(ev.failure)}`);
-      return { factor: ev.q.factor, dim: ev.q.dim };
+  const system = compileCatalog(
+    {
+      evaluate(def, sys) {
+        // Definitions only refer to earlier entries, so one evaluator (and its cache) serves the whole compile.
+        compiler ??= new Evaluator(sys);
+        const ev = compiler.evaluate(def);
+        if (!ev.ok) throw new Error(`catalog: cannot evaluate '${def}': ${JSON.stringify(ev.failure)}`);
+        return { factor: ev.q.factor, dim: ev.q.dim };
+      },
     },
-  });
-  const ev = new Evaluator(system);
-  const dims: DimensionInfo[] = NAMED_DIMENSIONS.map((d) => {
+    usePrecompiled ? PRECOMPILED_UNITS : [],
+  );
+  let ev: Evaluator | undefined;
+  const dims: DimensionInfo[] = NAMED_DIMENSIONS.map((d, i) => {
+    const pre = usePrecompiled ? PRECOMPILED_DIMENSIONS[i] : undefined;
+    if (pre !== undefined && pre[0] === d.definition) {
+      return { name: d.name, dim: pre[1], examples: [...d.examples], aliases: d.aliases ?? [] };
+    }
+    ev ??= new Evaluator(system);
     const r = ev.evaluate(d.definition);
     if (!r.ok) throw new Error(`dimension ${d.name}: cannot evaluate '${d.definition}'`);
     return { name: d.name, dim: r.q.dim, examples: [...d.examples], aliases: d.aliases ?? [] };
   });
-  builtin = new Units(system, dims);
-  return builtin;
+  return new Units(system, dims);
 }
 
 export const PREFIXES_FOR_LISTING: readonly Prefix[] = [...SI_PREFIXES, ...BINARY_PREFIXES];

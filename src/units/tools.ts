@@ -107,6 +107,10 @@ export const convertTool = defineTool({
       })
       .optional()
       .describe("molar_mass (g/mol) for mass↔amount, density (g/mL) for mass↔volume"),
+    equivalence: z
+      .enum(["reciprocal", "spectral"])
+      .optional()
+      .describe("Relate different dimensions: reciprocal (Hz → period), spectral (nm ↔ THz ↔ eV ↔ 1/cm)"),
     custom_units: z.array(customUnit).optional().describe("Units defined for this call only"),
     custom_edges: z.array(customEdge).optional().describe("Conversions for custom_units: dst = src·factor + offset"),
     strict_syntax: z.boolean().optional().describe("Reject ambiguous a/b*c instead of reading it left to right"),
@@ -117,8 +121,10 @@ export const convertTool = defineTool({
   handler(args, ctx) {
     const settings = sectionOf(ctx.config, unitsSection);
     const units = unitsFor(ctx, { units: args.custom_units, edges: args.custom_edges });
-    if (args.kind) checkKind(units, args.kind, "kind");
-    if (args.target_kind) checkKind(units, args.target_kind, "target_kind");
+    // Kinds of quantity are open-ended (enthalpy vs Gibbs energy): a declared kind outside the catalog is accepted
+    // unless it looks like a typo of a known one.
+    if (args.kind) checkKind(units, args.kind, "kind", true);
+    if (args.target_kind) checkKind(units, args.target_kind, "target_kind", true);
     const input: ConvertInput = {
       value: args.value,
       from_unit: args.from_unit,
@@ -128,6 +134,7 @@ export const convertTool = defineTool({
       koq_policy: args.koq_policy,
       delta: args.delta,
       context: args.context,
+      equivalence: args.equivalence,
       strict_syntax: args.strict_syntax ?? settings.strict_syntax,
     };
     try {

@@ -199,4 +199,25 @@ describe("units over MCP", () => {
       kind_b: "torque",
     });
   });
+
+  it("a reciprocal mismatch converges through its likely_fix over MCP; declared kinds are open-ended", async () => {
+    conn = await connectInMemory({ toolsets: [toolset] });
+    const { result, retried } = await withOneRetry(conn.client, {
+      name: "convert",
+      arguments: { value: 60, from_unit: "Hz", to_unit: "ms" },
+    });
+    expect(retried).toBe(true);
+    expect(result.isError).toBeFalsy();
+    expect(Math.abs((result.structuredContent?.quantity as number) - 16.6666667)).toBeLessThan(1e-6);
+    const koq = await call(conn.client, {
+      name: "convert",
+      arguments: { value: -50, from_unit: "kJ/mol", to_unit: "kJ/mol", kind: "enthalpy", target_kind: "gibbs_energy" },
+    });
+    expect(koq.structuredContent?.error_type).toBe("koq_mismatch");
+    const typo = await call(conn.client, {
+      name: "convert",
+      arguments: { value: 1, from_unit: "J", to_unit: "J", kind: "enrgy" },
+    });
+    expect(typo.structuredContent).toMatchObject({ error_type: "unknown_kind", likely_fix: "energy" });
+  });
 });
