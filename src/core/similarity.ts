@@ -221,3 +221,34 @@ export function singularize(word: string): string {
 export function nameKey(input: string): string {
   return tokens(input).map(singularize).join("_");
 }
+
+/**
+ * difflib's quick_ratio: an upper bound of ratio from shared character counts, with no allocation per candidate.
+ * Characters are counted in 128 buckets (non-ASCII ones by code modulo 128): a collision can only raise the shared
+ * count, so the result stays an upper bound.
+ */
+export class RatioBound {
+  private readonly counts = new Int32Array(128);
+
+  upper(a: string, b: string): number {
+    const total = a.length + b.length;
+    if (total === 0) return 1;
+    const counts = this.counts;
+    let shared = 0;
+    for (let i = 0; i < a.length; i++) counts[a.charCodeAt(i) & 127]++;
+    for (let i = 0; i < b.length; i++) {
+      const c = b.charCodeAt(i) & 127;
+      if (counts[c] > 0) {
+        counts[c]--;
+        shared++;
+      }
+    }
+    for (let i = 0; i < a.length; i++) counts[a.charCodeAt(i) & 127] = 0;
+    return (2 * shared) / total;
+  }
+}
+
+/** Upper bound of ratio from lengths alone: 2·min / (la + lb). */
+export function couldReachRatio(a: string, b: string, floor: number): boolean {
+  return (2 * Math.min(a.length, b.length)) / (a.length + b.length) >= floor;
+}

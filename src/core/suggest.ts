@@ -3,7 +3,27 @@
  * tier (auto, likely_fix, hints, none). Auto-correction needs a unique best candidate within a small edit budget,
  * confirmed by max(ratio, Jaro-Winkler), inside one namespace, and not blocked by the caller.
  */
-import { confirmScore, jaroWinkler, nameKey, normalize, osa, ratio, singularize, tokens } from "./similarity.js";
+import {
+  editBudget,
+  NAMESPACE_SEPARATORS,
+  operationGuard,
+  opOf,
+  splitNamespace,
+  uniqueNamespaceFix,
+} from "./namespaces.js";
+import {
+  couldReachRatio,
+  jaroWinkler,
+  nameKey,
+  normalize,
+  osa,
+  RatioBound,
+  ratio,
+  singularize,
+  tokens,
+} from "./similarity.js";
+
+export { differingParts, editBudget, splitNamespace } from "./namespaces.js";
 
 export type Tier = "auto" | "likely_fix" | "hints" | "none";
 export type MatchKind = "exact" | "normalization" | "alias" | "typo" | "namespace_completion" | "token";
@@ -69,28 +89,8 @@ export const DEFAULT_THRESHOLDS: SuggestThresholds = {
   maxHints: 3,
 };
 
-/** Edit budget for an input of n characters: none for 1–2, one for 3–4, two above. */
-export function editBudget(n: number): number {
-  if (n <= 2) return 0;
-  if (n <= 4) return 1;
-  return 2;
-}
-
 /** Ratio a two-edit fix needs besides the confirmation score (measured in bench/typos: garbage 3.3 % → 0.5 %). */
 const DOUBLE_EDIT_RATIO = 0.75;
-
-const NAMESPACE_SEPARATORS = ["__", ".", "/", ":"] as const;
-
-/** Splits `mcp__github__delete_repo` into namespace `mcp__github` and operation `delete_repo`. */
-export function splitNamespace(name: string): { namespace: string; operation: string } {
-  for (const sep of NAMESPACE_SEPARATORS) {
-    const at = name.lastIndexOf(sep);
-    if (at > 0 && at + sep.length < name.length) {
-      return { namespace: name.slice(0, at), operation: name.slice(at + sep.length) };
-    }
-  }
-  return { namespace: "", operation: name };
-}
 
 interface Spelling {
   target: number;
@@ -494,53 +494,6 @@ function resolved(
   return { input, tier: "auto", match, likely_fix: target, hints: [], candidates: [match] };
 }
 
-/**
- * A misspelt namespace is corrected only by a single edit on the differing part, unique and confirmed: `llawyer` →
- * `lawyer`, `mcp__dwin` → `mcp__dwim`, but never `mcp__gitlab` → `mcp__github` (another server, not a typo).
- */
-function uniqueNamespaceFix(input: string, names: readonly string[], threshold: number): string | undefined {
-  let best: string | undefined;
-  let tie = false;
-  for (const name of names) {
-    const [a, b] = differingParts(input, name);
-    if (a.length < 3 || osa(a, b, 1) > 1 || confirmScore(a, b) < threshold) continue;
-    if (best) tie = true;
-    best = name;
-  }
-  return tie ? undefined : best;
-}
-
-const SEGMENT = /[_\s.:/-]+/u;
-
-/** The parts of two names left after removing their shared leading and trailing segments. */
-export function differingParts(a: string, b: string): [string, string] {
-  const sa = a.split(SEGMENT).filter(Boolean);
-  const sb = b.split(SEGMENT).filter(Boolean);
-  let head = 0;
-  while (head < sa.length && head < sb.length && sa[head] === sb[head]) head++;
-  let tail = 0;
-  while (tail < sa.length - head && tail < sb.length - head && sa[sa.length - 1 - tail] === sb[sb.length - 1 - tail]) {
-    tail++;
-  }
-  return [sa.slice(head, sa.length - tail).join("_"), sb.slice(head, sb.length - tail).join("_")];
-}
-
-/**
- * Operation guard: after dropping shared segments, what differs must itself be a typo of the target's part, so a
- * shared prefix cannot carry a wrong fix. `strict`: within that part's own budget and confirmed (`contnt`/`content`)
- * — auto-correction allowed. `loose`: one edit on a short part (`nax`/`max`, but also `set`/`get`) — only a
- * likely_fix, since the two may be different operations. `fail`: `dirs`/`files`, `fold`/`file` — hints only.
- */
-function operationGuard(input: string, target: string, threshold: number): "strict" | "loose" | "fail" {
-  const [a, b] = differingParts(input, target);
-  if (a === "" || b === "") return a === b || Math.abs(a.length - b.length) <= 1 ? "strict" : "fail";
-  if (a === input && b === target) return "strict";
-  const budget = editBudget(b.length);
-  const d = osa(a, b, Math.max(1, budget));
-  if (d <= budget && confirmScore(a, b) >= threshold) return "strict";
-  return d <= Math.max(1, budget) ? "loose" : "fail";
-}
-
 /** The target's words are a strict subset of the input's. */
 function addsTokens(input: string, target: string): boolean {
   const inputTokens = new Set(tokens(input).map(singularize));
@@ -556,41 +509,6 @@ function sharesTokens(a: string, b: string, options: SuggestOptions): boolean {
 
 /** Distance recorded for candidates too far for an edit-based fix (kept only as hints). */
 const FAR = 99;
-
-/**
- * difflib's quick_ratio: an upper bound of ratio from shared character counts, with no allocation per candidate.
- * Characters are counted in 128 buckets (non-ASCII ones by code modulo 128): a collision can only raise the shared
- * count, so the result stays an upper bound.
- */
-class RatioBound {
-  private readonly counts = new Int32Array(128);
-
-  upper(a: string, b: string): number {
-    const total = a.length + b.length;
-    if (total === 0) return 1;
-    const counts = this.counts;
-    let shared = 0;
-    for (let i = 0; i < a.length; i++) counts[a.charCodeAt(i) & 127]++;
-    for (let i = 0; i < b.length; i++) {
-      const c = b.charCodeAt(i) & 127;
-      if (counts[c] > 0) {
-        counts[c]--;
-        shared++;
-      }
-    }
-    for (let i = 0; i < a.length; i++) counts[a.charCodeAt(i) & 127] = 0;
-    return (2 * shared) / total;
-  }
-}
-
-/** Upper bound of ratio from lengths alone: 2·min / (la + lb). */
-function couldReachRatio(a: string, b: string, floor: number): boolean {
-  return (2 * Math.min(a.length, b.length)) / (a.length + b.length) >= floor;
-}
-
-function opOf(name: string): string {
-  return splitNamespace(name).operation;
-}
 
 function definedOnly<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
