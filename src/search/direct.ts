@@ -11,7 +11,7 @@ import { Field } from "./fzf/matcher.js";
 import { releaseScanGarbage } from "./memory.js";
 import { displayPath } from "./paths.js";
 import { runRipgrep } from "./ripgrep.js";
-import { type Collector, compareHits, type Hit, type ScanResult, type SetCounter } from "./scan.js";
+import { type Collector, compareHits, type Hit, type ScanBase, type ScanResult, type SetCounter } from "./scan.js";
 
 /** Flags that only choose files: with these (and the default pattern) the direct path gives rg's lines. */
 export const FILE_SELECTION_FLAGS = [
@@ -37,19 +37,11 @@ export function onlyFileSelection(argv: readonly string[]): boolean {
   return argv.every((a) => FILE_SELECTION_FLAGS.includes(a.split("=")[0]));
 }
 
-export interface DirectOptions {
-  rg: string;
+export interface DirectOptions extends ScanBase {
   /** Flags for `rg --files` (already normalised). */
   flags: string[];
   hidden: boolean;
   target: string;
-  cwd: string;
-  timeoutMs: number;
-  signal?: AbortSignal;
-  contentOnly: boolean;
-  collectors: Collector[];
-  counter?: SetCounter;
-  stopAtFirst?: boolean;
 }
 
 export async function scanDirect(o: DirectOptions): Promise<ScanResult> {

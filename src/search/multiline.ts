@@ -4,21 +4,13 @@ import { isAbsolute, join } from "node:path";
 import { Field } from "./fzf/matcher.js";
 import { displayPath } from "./paths.js";
 import { runRipgrep } from "./ripgrep.js";
-import { type Collector, compareHits, type Hit, type ScanResult, type SetCounter } from "./scan.js";
+import { type Collector, compareHits, type Hit, type ScanBase, type ScanResult, type SetCounter } from "./scan.js";
 
 export const MULTILINE_MAX_BYTES = 1024 * 1024;
 
-export interface MultilineOptions {
-  rg: string;
+export interface MultilineOptions extends ScanBase {
   /** rg arguments that list files (`--files-with-matches` or `--files`), NUL-separated. */
   args: string[];
-  cwd: string;
-  timeoutMs: number;
-  signal?: AbortSignal;
-  contentOnly: boolean;
-  collectors: Collector[];
-  counter?: SetCounter;
-  stopAtFirst?: boolean;
 }
 
 export interface MultilineResult extends ScanResult {

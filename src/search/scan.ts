@@ -60,9 +60,9 @@ export class SetCounter {
   }
 }
 
-export interface ScanOptions {
+/** What every scan (rg lines, listed files read here, multiline) needs. */
+export interface ScanBase {
   rg: string;
-  args: string[];
   cwd: string;
   timeoutMs: number;
   signal?: AbortSignal;
@@ -71,6 +71,10 @@ export interface ScanOptions {
   counter?: SetCounter;
   /** Stop at the first line any collector accepts (the hidden/ignored probe). */
   stopAtFirst?: boolean;
+}
+
+export interface ScanOptions extends ScanBase {
+  args: string[];
 }
 
 export interface ScanResult extends RgRunResult {

@@ -3,6 +3,7 @@
  * its invariant runs verbatim, so the file is canonicalised only in line windows around the occurrences of the
  * rarest run (the whole file only when every run is common). Keeps a 1 MB file's cascade in milliseconds.
  */
+import { lineOf } from "../text.js";
 import { type Canonical, canonicalize, findAll, invariantRuns, isWordCode, type Level } from "./canonical.js";
 
 /** Occurrences of the rarest run beyond which the whole file is canonicalised instead of windows. */
@@ -22,14 +23,7 @@ export function countUpTo(hay: string, needle: string, cap: number): number[] {
 
 /** 0-based line of offset i. */
 export function lineIndex(starts: readonly number[], i: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= i) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return lineOf(starts, i) - 1;
 }
 
 export class CanonicalSearcher {
