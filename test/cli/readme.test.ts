@@ -24,6 +24,6 @@ describe("README", () => {
   it("has a quick start of exactly two commands", () => {
     const quick = readme.split("## Quick start")[1].split("## ")[0];
     const block = /```sh\n([\s\S]*?)```/u.exec(quick)?.[1] ?? "";
-    expect(block.trim().split("\n")).toEqual(["npm install && npx dwim serve --http 127.0.0.1:7077", "npm test"]);
+    expect(block.trim().split("\n")).toEqual(["npm install && npm start -- --http 127.0.0.1:7077", "npm test"]);
   });
 });
