@@ -190,3 +190,13 @@ describe("properties", () => {
     expect([1, 2, 3, 4, 5, 20].map(editBudget)).toEqual([0, 0, 1, 1, 2, 2]);
   });
 });
+
+describe("short inputs", () => {
+  it("need a two-edit lead: cst between cat and cast gets hints, not a fix", () => {
+    const s = suggest("cst", ["cat", "cast", "pound"]);
+    expect(s.likely_fix).toBeUndefined();
+    expect(s.hints).toEqual(expect.arrayContaining(["cat", "cast"]));
+    expect(suggest("cnvrt", ["convert", "cat"]).likely_fix).toBe("convert");
+    expect(suggest("lbz", ["lbf", "kilogram", "metre"]).likely_fix).toBe("lbf");
+  });
+});
