@@ -5,7 +5,7 @@
 import { cpus, loadavg } from "node:os";
 import { isToolError } from "../../src/core/errors.js";
 import { planEdit } from "../../src/edit/plan.js";
-import { decodeFile, spliceSpans } from "../../src/edit/text.js";
+import { decodeFile, spliceText } from "../../src/edit/text.js";
 import { percentile, publish, type Row } from "../lib/report.js";
 import { exactOnly, firstMatchLineTrim, seedLiteral } from "./baselines.js";
 import { type Case, makeAdversarial, makeCase, makeMustNot, mulberry32, PERTURBATIONS } from "./cases.js";
@@ -109,7 +109,7 @@ function runOurs(c: Case): Outcome {
       fuzzy_policy: "hint",
       fuzzy_work_budget: 2e7,
     });
-    const out = spliceSpans(file, plan.spans).text;
+    const out = spliceText(file, plan.spans);
     return { applied: true, out, ms: Number(process.hrtime.bigint() - t0) / 1e6, strategy: plan.strategy };
   } catch (e) {
     if (!isToolError(e)) throw e;

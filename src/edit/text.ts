@@ -112,6 +112,12 @@ export interface Span {
  * would rewrite the inserted text); inserted newlines use the file's dominant EOL; the BOM is kept.
  */
 export function spliceSpans(file: DecodedFile, spans: readonly Span[]): { text: string; bytes: Buffer } {
+  const text = spliceText(file, spans);
+  return { text, bytes: encodeText(file, text) };
+}
+
+/** The file's text with the spans replaced (new text carried into the file's dominant EOL). */
+export function spliceText(file: DecodedFile, spans: readonly Span[]): string {
   const sorted = [...spans].sort((a, b) => a.start - b.start);
   const parts: string[] = [];
   let pos = 0;
@@ -123,9 +129,13 @@ export function spliceSpans(file: DecodedFile, spans: readonly Span[]): { text: 
     pos = end;
   }
   parts.push(file.text.slice(pos));
-  const text = parts.join("");
+  return parts.join("");
+}
+
+/** The bytes to write: UTF-8, with the file's BOM kept. */
+export function encodeText(file: DecodedFile, text: string): Buffer {
   const body = Buffer.from(text, "utf8");
-  return { text, bytes: file.bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body };
+  return file.bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
 }
 
 /** Offsets of line starts in `s` (LF view). */
