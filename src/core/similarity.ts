@@ -123,6 +123,8 @@ function longestMatch(
   return [besti, bestj, bestSize];
 }
 
+let jwFlags: [Uint8Array, Uint8Array] = [new Uint8Array(64), new Uint8Array(64)];
+
 /** Jaro-Winkler similarity with scaling p = 0.1 over a common prefix of at most 4 characters. */
 export function jaroWinkler(a: string, b: string): number {
   if (a === b) return 1;
@@ -130,16 +132,18 @@ export function jaroWinkler(a: string, b: string): number {
   const lb = b.length;
   if (la === 0 || lb === 0) return 0;
   const window = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
-  const aMatched = new Array<boolean>(la).fill(false);
-  const bMatched = new Array<boolean>(lb).fill(false);
+  if (jwFlags[0].length < Math.max(la, lb))
+    jwFlags = [new Uint8Array(2 * la + 2 * lb), new Uint8Array(2 * la + 2 * lb)];
+  const aMatched = jwFlags[0].fill(0, 0, la);
+  const bMatched = jwFlags[1].fill(0, 0, lb);
   let matches = 0;
   for (let i = 0; i < la; i++) {
     const lo = Math.max(0, i - window);
     const hi = Math.min(lb - 1, i + window);
     for (let j = lo; j <= hi; j++) {
       if (!bMatched[j] && a[i] === b[j]) {
-        aMatched[i] = true;
-        bMatched[j] = true;
+        aMatched[i] = 1;
+        bMatched[j] = 1;
         matches++;
         break;
       }

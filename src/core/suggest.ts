@@ -245,12 +245,12 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
 
   const budget = editBudget(inputOp.length);
   const scores = new Map<number, TargetScore>();
-  const bounds = new RatioBound();
-  const far: FarCandidate[] = [];
-  for (const s of spellings) {
-    let left: string;
-    let right: string;
-    let crosses = false;
+  // What a spelling is compared as: set by compare() (no allocation per spelling).
+  let left = "";
+  let right = "";
+  let crosses = false;
+  const compare = (s: Spelling): void => {
+    crosses = false;
     if (options.namespaces === false) {
       left = norm;
       right = s.norm;
@@ -267,7 +267,10 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
       left = norm;
       right = s.norm;
     }
-    // Cheap filters first: OSA only for lengths within reach; ratio (for hints) only past its upper bounds.
+  };
+  for (const s of spellings) {
+    compare(s);
+    // Cheap filters first: OSA only for lengths within reach.
     let distance = FAR;
     if (Math.abs(left.length - right.length) <= budget + 1) distance = osa(left, right, budget + 1);
     let similarity: number;
@@ -279,13 +282,7 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
       similarity = ratio(left, right);
       confidence = similarity;
       distance = FAR;
-    } else {
-      // Too far for a fix: only a hint by ratio. Exact ratios are computed after the scan, best bound first.
-      if (!couldReachRatio(left, right, t.hintThreshold)) continue;
-      const bound = bounds.upper(left, right);
-      if (bound >= t.hintThreshold) far.push({ spelling: s, left, right, crosses, bound });
-      continue;
-    }
+    } else continue;
     const prev = scores.get(s.target);
     if (
       !prev ||
@@ -305,7 +302,19 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
     }
   }
 
-  scoreFarCandidates(far, scores, t, namespaceCorrected, inputNs);
+  // Candidates too far for a fix can only be hints, ranked after every near one: they matter only when fewer than
+  // maxHints + 1 targets are near. Their exact ratios are then computed best bound first.
+  if (budget === 0 || scores.size <= t.maxHints) {
+    const far: FarCandidate[] = [];
+    for (const s of spellings) {
+      if (scores.has(s.target)) continue;
+      compare(s);
+      if (!couldReachRatio(left, right, t.hintThreshold)) continue;
+      const bound = RATIO_BOUND.upper(left, right);
+      if (bound >= t.hintThreshold) far.push({ spelling: s, left, right, crosses, bound });
+    }
+    scoreFarCandidates(far, scores, t, namespaceCorrected, inputNs);
+  }
 
   const ranked = [...scores.values()].sort(
     (a, b) => a.distance - b.distance || b.confidence - a.confidence || a.index - b.index,
@@ -460,8 +469,11 @@ function scoreFarCandidates(
   const keep = t.maxHints + 1;
   const best = new Map<number, number>();
   let floor = t.hintThreshold;
+  // Bounded work: at most twice the slots are scored exactly, best bound first (far candidates are only hints).
+  let evaluations = 0;
   for (const f of far) {
-    if (best.size >= keep && f.bound < floor) break;
+    if ((best.size >= keep && f.bound < floor) || evaluations >= 2 * keep) break;
+    evaluations++;
     const prev = scores.get(f.spelling.target);
     if (prev && prev.distance < FAR) continue;
     const similarity = ratio(f.left, f.right);
@@ -512,6 +524,9 @@ function sharesTokens(a: string, b: string, options: SuggestOptions): boolean {
   const ta = new Set(tokens(a).map(singularize));
   return tokens(b).some((tok) => ta.has(singularize(tok)));
 }
+
+/** One bound buffer for every query (queries never interleave: suggest is synchronous). */
+const RATIO_BOUND = new RatioBound();
 
 /** Distance recorded for candidates too far for an edit-based fix (kept only as hints). */
 const FAR = 99;
