@@ -7,18 +7,7 @@ import { rawRatio } from "../../src/core/similarity.js";
 import type { Dim } from "../../src/units/dimension.js";
 import { suggestUnit } from "../../src/units/suggestions.js";
 import type { Units } from "../../src/units/system.js";
-
-/** Deterministic PRNG (mulberry32) so every run generates the same typos. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from "../lib/random.js";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
