@@ -11,7 +11,7 @@ import { Field } from "./fzf/matcher.js";
 import { releaseScanGarbage } from "./memory.js";
 import { displayPath } from "./paths.js";
 import { runRipgrep } from "./ripgrep.js";
-import { type Collector, compareHits, type Hit, type ScanBase, type ScanResult, type SetCounter } from "./scan.js";
+import { compareHits, type Hit, type ScanBase, type ScanResult } from "./scan.js";
 
 /** Flags that only choose files: with these (and the default pattern) the direct path gives rg's lines. */
 export const FILE_SELECTION_FLAGS = [

@@ -4,7 +4,7 @@ import { isAbsolute, join } from "node:path";
 import { Field } from "./fzf/matcher.js";
 import { displayPath } from "./paths.js";
 import { runRipgrep } from "./ripgrep.js";
-import { type Collector, compareHits, type Hit, type ScanBase, type ScanResult, type SetCounter } from "./scan.js";
+import { compareHits, type Hit, type ScanBase, type ScanResult } from "./scan.js";
 
 export const MULTILINE_MAX_BYTES = 1024 * 1024;
 
