@@ -7,31 +7,9 @@ import { loadConfig } from "../../src/core/index.js";
 import { type Doc, grepRank, SeedBlend } from "./baselines.js";
 import { type Memory, memorySection, openMemory, orQueryOf, queryTerms, recall, remember } from "./lib.js";
 import { mean, mrrAt, ndcgAt, recallAt } from "./metrics.js";
+import type { MemoryRow, QueryRow } from "./rows.js";
 
 const DATA = join(dirname(fileURLToPath(import.meta.url)), "data");
-
-interface MemoryRow {
-  id: string;
-  category: string;
-  content: string;
-  rationale?: string;
-  tags?: string[];
-  file_path?: string;
-  created_at: string;
-  worked?: boolean;
-  outcome?: string;
-  supersedes?: string[];
-}
-export interface QueryRow {
-  qid: string;
-  bucket: string;
-  query: string;
-  filters?: { file_path?: string; categories?: string[]; tags?: string[] };
-  relevant: Record<string, number>;
-  stale?: string[];
-  answerable: boolean;
-  now: string;
-}
 
 function readJsonl<T>(file: string): T[] {
   return readFileSync(file, "utf8")

@@ -8,19 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/core/index.js";
 import { hashEmbed, SqliteMemoryStore } from "../../src/memory/index.js";
+import { rng } from "../lib/random.js";
 import { percentile } from "../lib/report.js";
 import { closeAllStores, memorySection, openMemory, recall, remember, rememberBatch } from "./lib.js";
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = [
   "ka",

@@ -7,19 +7,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { rng } from "../lib/random.js";
+import type { MemoryRow, QueryRow } from "./rows.js";
 
 const OUT = join(dirname(fileURLToPath(import.meta.url)), "data");
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = rng(3);
 const pascal = (s: string) => s.replace(/(^|-)(\w)/gu, (_, __, c: string) => c.toUpperCase());
 
@@ -150,29 +142,6 @@ const ABSENT = [
   "garmin watch face",
   "ledger hardware wallet seed",
 ];
-
-interface MemoryRow {
-  id: string;
-  category: string;
-  content: string;
-  rationale?: string;
-  tags?: string[];
-  file_path?: string;
-  created_at: string;
-  worked?: boolean;
-  outcome?: string;
-  supersedes?: string[];
-}
-interface QueryRow {
-  qid: string;
-  bucket: string;
-  query: string;
-  filters?: Record<string, unknown>;
-  relevant: Record<string, number>;
-  stale?: string[];
-  answerable: boolean;
-  now: string;
-}
 
 const NOW = "2025-06-01T00:00:00Z";
 const daysAgo = (d: number) => new Date(Date.parse(NOW) - d * 86_400_000).toISOString();
