@@ -3,7 +3,7 @@
  * "compatible" exactly when convert would succeed.
  */
 import { type Correction, didYouMean } from "../core/corrections.js";
-import type { ToolError } from "../core/errors.js";
+import { isToolError, type ToolError } from "../core/errors.js";
 import type { Dim } from "./dimension.js";
 import { type EquivalenceName, equivalenceBetween, equivalenceFor } from "./equivalence.js";
 import type { Quantity } from "./evaluate.js";
@@ -164,9 +164,32 @@ function makePlan(
     warnings.push(`Converted ${fromKind} to ${toKind}: different kinds of quantity (koq_policy=warn)`);
   };
 
+  // Kinds the caller declared on both sides that differ (osmolality vs osmolarity): the request equates two
+  // different quantities, and that is the cause reported even when their dimensions differ as well.
+  const declaredApart =
+    input.kind !== undefined &&
+    input.target_kind !== undefined &&
+    input.kind !== input.target_kind &&
+    input.koq_policy !== "warn";
+  const declaredKoqError = () =>
+    buildKoqError(
+      units,
+      { text: input.from_unit, kind: input.kind },
+      { text: input.to_unit, kind: input.target_kind },
+      { parameter: names.to },
+      from.dim,
+      false,
+      to.dim,
+    );
+
   // Logarithmic units: only with a reference level; declared kinds (apparent vs absolute magnitude) still count.
   if (from.log || to.log) {
-    const lp = logPlan(units, input, from, to, names);
+    let lp: ReturnType<typeof logPlan>;
+    try {
+      lp = logPlan(units, input, from, to, names);
+    } catch (e) {
+      throw declaredApart && isToolError(e) ? declaredKoqError() : e;
+    }
     if (from.log && to.log && from.log === to.log) refuseKinds(from.dim);
     return { ...lp, warnings, corrections };
   }
@@ -197,6 +220,7 @@ function makePlan(
     }
   }
   if (!c.ok) {
+    if (declaredApart) throw declaredKoqError();
     if (c.reason === "photometric") {
       throw buildKoqError(
         units,

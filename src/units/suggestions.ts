@@ -425,13 +425,21 @@ export function buildKoqError(
   where: Partial<Where>,
   dim: Dim,
   photometric = false,
+  toDim?: Dim,
 ): ToolError {
   const fk = from.kind ?? units.dimensionName(dim);
   const tk = to.kind ?? "another kind";
+  // Declared kinds over different dimensions: neither koq_policy nor a kind override would make it convert.
+  const apart = toDim !== undefined && !equal(dim, toDim);
   const hints = photometric
     ? ["Photometric units weigh light by the eye's response; convert through a luminous efficacy (lm/W) you know"]
-    : [`${from.text} measures ${fk}; ${to.text} measures ${tk}: same dimension, different kinds of quantity`];
-  if (!photometric)
+    : apart
+      ? [
+          `${from.text} measures ${fk} (${units.dimensionName(dim)}); ${to.text} measures ${tk} (${units.dimensionName(toDim)}): different kinds and different dimensions`,
+          "No unit conversion relates them: use the physical relation between the two quantities (compute with its factors)",
+        ]
+      : [`${from.text} measures ${fk}; ${to.text} measures ${tk}: same dimension, different kinds of quantity`];
+  if (!photometric && !apart)
     hints.push(`If you mean it, pass kind="${from.kind ?? to.kind}" (or target_kind) or koq_policy="warn"`);
   return unitError(
     "koq_mismatch",

@@ -116,6 +116,26 @@ describe("declared kinds of quantity are open-ended", () => {
       "koq_mismatch",
     );
   });
+  it("two declared kinds that differ are the cause reported even when the dimensions differ too", () => {
+    const e = failure(conv(300, "mOsm/kg", "mOsm/L", { kind: "osmolality", target_kind: "osmolarity" }));
+    expect(e.error_type).toBe("koq_mismatch");
+    expect(e.got).toBe("osmolarity");
+    expect(e.expected).toBe("osmolality");
+    expect(e.hints[0]).toContain("different dimensions");
+    // koq_policy would not make it convert, so it is not offered.
+    expect(e.hints.join(" ")).not.toContain("koq_policy");
+    expect(failure(conv(5, "pc", "mag", { kind: "distance", target_kind: "absolute_magnitude" })).error_type).toBe(
+      "koq_mismatch",
+    );
+    // Without both declarations, or under koq_policy="warn", the dimension mismatch is the error.
+    expect(failure(conv(300, "mOsm/kg", "mOsm/L", { kind: "osmolality" })).error_type).toBe("dimension_mismatch");
+    expect(
+      failure(conv(300, "mOsm/kg", "mOsm/L", { kind: "osmolality", target_kind: "osmolarity", koq_policy: "warn" }))
+        .error_type,
+    ).toBe("dimension_mismatch");
+    // A context that bridges the dimensions still converts when only one kind is declared.
+    close(value(conv(100, "mg/dL", "mmol/L", { kind: "glucose", context: { molar_mass: 180.16 } })), 5.55062);
+  });
 });
 
 describe("unit typos: a likely_fix must lead to a call that can succeed", () => {
