@@ -38,14 +38,23 @@ export interface ErrorInit {
   [extra: string]: unknown;
 }
 
+/** Shared by every copy of this module (the bundled `dwim/units/engine`, two installed versions). */
+const TOOL_ERROR = Symbol.for("dwim.ToolError");
+
 /** Thrown by handlers and pure functions; the call pipeline turns it into an isError result. */
 export class ToolError extends Error {
   readonly payload: ErrorPayload;
+
+  /** `instanceof` tests the brand, not the class object, so an error from another copy of dwim still counts. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [TOOL_ERROR]?: unknown })[TOOL_ERROR] === true;
+  }
 
   constructor(init: ErrorInit) {
     super(init.error);
     this.name = "ToolError";
     this.payload = errorPayload(init);
+    Object.defineProperty(this, TOOL_ERROR, { value: true });
   }
 
   get errorType(): string {
