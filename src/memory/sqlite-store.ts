@@ -12,11 +12,17 @@ import * as sqliteVec from "sqlite-vec";
 import { ToolError } from "../core/index.js";
 import type { EmbeddingProvider } from "./embeddings/provider.js";
 import { migrate, SCHEMA_VERSION } from "./schema.js";
-import { filterSql, isNarrowing } from "./sql-filter.js";
+import { filterSql, isNarrowing, type SqlWhere } from "./sql-filter.js";
 import type { LexicalHit, MemoryStore, RelatedRow, StoreHealth, VectorHit } from "./store.js";
 import { contentKey, identTerms, quoteTerm } from "./text.js";
 import type { Category, Memory, MemoryFilter, NewMemory } from "./types.js";
 import { VectorCache } from "./vector-cache.js";
+
+/**
+ * Up to this many hidden (archived, superseded) memories, both lanes rank first and filter the few ids ranked;
+ * beyond it, or with a narrowing filter, they filter while ranking.
+ */
+const RANK_THEN_FILTER_MAX = 2000;
 
 export interface SqliteStoreOptions {
   path: string;
@@ -439,13 +445,49 @@ export class SqliteMemoryStore implements MemoryStore {
   lexical(ftsQuery: string, filter: MemoryFilter, limit: number): LexicalHit[] {
     const w = filterSql(filter);
     // Column weights: content 1, rationale 0.5, tags 3, path 1, identifier terms 1.
-    return this.db
-      .prepare(
-        `SELECT m.id AS id, bm25(memory_fts, 1.0, 0.5, 3.0, 1.0, 1.0) AS bm25
-         FROM memory_fts JOIN memories m ON m.id = memory_fts.rowid
-         WHERE memory_fts MATCH ? AND ${w.sql} ORDER BY bm25, m.id LIMIT ?`,
-      )
-      .all(ftsQuery, ...w.params, limit) as LexicalHit[];
+    const bm25 = "bm25(memory_fts, 1.0, 0.5, 3.0, 1.0, 1.0)";
+    const margin = isNarrowing(filter) ? Number.POSITIVE_INFINITY : this.visibilityMargin(filter);
+    if (margin <= RANK_THEN_FILTER_MAX) {
+      // Rank on the FTS index alone, then apply visibility to the few ids ranked: joining every match to `memories`
+      // before ranking costs two to three times as much on a large store, and the result is the same.
+      const hits = this.stmt(
+        `SELECT rowid AS id, ${bm25} AS bm25 FROM memory_fts WHERE memory_fts MATCH ? ORDER BY bm25, rowid LIMIT ?`,
+      ).all(ftsQuery, limit + margin) as LexicalHit[];
+      return margin === 0 ? hits : this.admit(hits, w).slice(0, limit);
+    }
+    return this.stmt(
+      `SELECT m.id AS id, ${bm25} AS bm25
+       FROM memory_fts JOIN memories m ON m.id = memory_fts.rowid
+       WHERE memory_fts MATCH ? AND ${w.sql} ORDER BY bm25, m.id LIMIT ?`,
+    ).all(ftsQuery, ...w.params, limit) as LexicalHit[];
+  }
+
+  /**
+   * How many rows a lane that ranks before it filters must over-fetch so that `limit` visible rows survive: the
+   * hidden (archived, superseded) rows could all rank in front.
+   */
+  private visibilityMargin(filter: MemoryFilter): number {
+    if (filter.include_archived && filter.include_superseded) return 0;
+    this.freshen();
+    // Two range counts on the (archived, superseded_by) index; the OR form scans the whole index.
+    this.hiddenCount ??= this.scalar(
+      `SELECT (SELECT count(*) FROM memories WHERE archived = 1)
+            + (SELECT count(*) FROM memories WHERE archived = 0 AND superseded_by IS NOT NULL)`,
+    );
+    return this.hiddenCount;
+  }
+
+  /** The hits whose memories the filter admits, in their order. */
+  private admit<T extends { id: number }>(hits: readonly T[], w: SqlWhere): T[] {
+    if (hits.length === 0) return [];
+    const allowed = new Set(
+      (
+        this.stmt(`SELECT m.id FROM memories m WHERE m.id IN (SELECT value FROM json_each(?)) AND ${w.sql}`)
+          .pluck()
+          .all(JSON.stringify(hits.map((h) => h.id)), ...w.params) as number[]
+      ).map(Number),
+    );
+    return hits.filter((h) => allowed.has(Number(h.id)));
   }
 
   vectorLaneDegraded(): string | undefined {
@@ -463,29 +505,16 @@ export class SqliteMemoryStore implements MemoryStore {
       this.vectorsStale = false;
     }
     const w = filterSql(filter);
-    if (isNarrowing(filter)) {
-      const allowed = new Set(
-        (
-          this.stmt(`SELECT m.id FROM memories m WHERE ${w.sql}`)
-            .pluck()
-            .all(...w.params) as number[]
-        ).map(Number),
-      );
-      return this.vectors.topK(query, limit, (id) => allowed.has(id));
-    }
-    // Best over every vector, then the visibility filter; ask for enough to survive the hidden (archived, superseded).
-    this.hiddenCount ??= this.scalar("SELECT count(*) FROM memories WHERE archived = 1 OR superseded_by IS NOT NULL");
-    const k = limit + (filter.include_archived && filter.include_superseded ? 0 : this.hiddenCount);
-    const hits = this.vectors.topK(query, k);
-    if (hits.length === 0) return [];
+    const margin = isNarrowing(filter) ? Number.POSITIVE_INFINITY : this.visibilityMargin(filter);
+    if (margin <= RANK_THEN_FILTER_MAX) return this.admit(this.vectors.topK(query, limit + margin), w).slice(0, limit);
     const allowed = new Set(
       (
-        this.stmt(`SELECT m.id FROM memories m WHERE m.id IN (SELECT value FROM json_each(?)) AND ${w.sql}`)
+        this.stmt(`SELECT m.id FROM memories m WHERE ${w.sql}`)
           .pluck()
-          .all(JSON.stringify(hits.map((h) => h.id)), ...w.params) as number[]
+          .all(...w.params) as number[]
       ).map(Number),
     );
-    return hits.filter((h) => allowed.has(h.id)).slice(0, limit);
+    return this.vectors.topK(query, limit, (id) => allowed.has(id));
   }
 
   relatedCandidates(key: string, filePath: string | null): RelatedRow[] {

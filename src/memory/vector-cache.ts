@@ -1,10 +1,10 @@
 /**
- * An in-process copy of the vector table for exact cosine search. vec0 stores the vectors durably; searching them
- * here is as fast as vec0's own dense scan, can filter while it scans, and for a sparse query (the hash provider's
- * short queries touch a few dozen of 256 dimensions) multiplies only the query's non-zero dimensions, which is exact
- * and several times faster. The copy follows the table through
- * its rowid shadow table: appended rows are loaded one by one, anything else (deletes, re-embedding, another
- * process's repair) reloads it whole. Vectors are unit length, so cosine is a dot product.
+ * An in-process copy of the vector table for exact cosine search. vec0 stores the vectors durably; the copy is laid
+ * out one column per dimension, so a query adds `q[j] * column j` into one score array: sequential reads, and for a
+ * sparse query (the hash provider's short queries touch a few dozen of 256 dimensions) only the query's non-zero
+ * columns are read, which is exact and an order of magnitude faster than a row-by-row scan. The copy follows the
+ * table through its rowid shadow table: appended rows are loaded one by one, anything else (deletes, re-embedding,
+ * another process's repair) reloads it whole. Vectors are unit length, so cosine is a dot product.
  */
 import type Database from "better-sqlite3";
 import type { VectorHit } from "./store.js";
@@ -14,6 +14,15 @@ class Best {
   readonly ids: number[] = [];
   readonly scores: number[] = [];
   constructor(private readonly k: number) {}
+
+  get full(): boolean {
+    return this.ids.length >= this.k;
+  }
+
+  /** The lowest score kept (meaningful once full). */
+  get weakest(): number {
+    return this.scores[0];
+  }
 
   offer(id: number, score: number): void {
     const { ids, scores } = this;
@@ -52,7 +61,8 @@ class Best {
 
 export class VectorCache {
   private ids = new Float64Array(1024);
-  private data: Float32Array;
+  private columns: Float32Array[];
+  private scores = new Float64Array(0);
   private size = 0;
   private maxId = 0;
 
@@ -60,7 +70,7 @@ export class VectorCache {
     private readonly db: Database.Database,
     private readonly dim: number,
   ) {
-    this.data = new Float32Array(1024 * dim);
+    this.columns = Array.from({ length: dim }, () => new Float32Array(1024));
   }
 
   get length(): number {
@@ -69,11 +79,11 @@ export class VectorCache {
 
   /** Brings the copy up to date with memory_vec (cheap when nothing changed). */
   sync(): void {
-    const head = this.db
-      .prepare("SELECT count(*) AS n, coalesce(max(rowid), 0) AS max FROM memory_vec_rowids")
-      .get() as {
-      n: number;
-      max: number;
+    // Two statements: SQLite answers a bare count(*) and a bare max(rowid) from the b-tree without a scan, not both
+    // in one (5 ms at 100k rows).
+    const head = {
+      n: Number(this.db.prepare("SELECT count(*) FROM memory_vec_rowids").pluck().get()),
+      max: Number(this.db.prepare("SELECT coalesce(max(rowid), 0) FROM memory_vec_rowids").pluck().get()),
     };
     if (head.n === this.size && head.max === this.maxId) return;
     if (head.n > this.size && head.max > this.maxId) {
@@ -99,55 +109,50 @@ export class VectorCache {
 
   private append(id: number, blob: Buffer): void {
     if (this.size === this.ids.length) {
-      const grow = <T extends Float64Array | Float32Array>(a: T, make: (n: number) => T): T => {
-        const b = make(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.ids = grow(this.ids, (n) => new Float64Array(n));
-      this.data = grow(this.data, (n) => new Float32Array(n));
+      const capacity = this.ids.length * 2;
+      const ids = new Float64Array(capacity);
+      ids.set(this.ids);
+      this.ids = ids;
+      this.columns = this.columns.map((c) => {
+        const grown = new Float32Array(capacity);
+        grown.set(c);
+        return grown;
+      });
     }
     const v = new Float32Array(blob.buffer, blob.byteOffset, this.dim);
-    this.data.set(v, this.size * this.dim);
-    this.ids[this.size] = id;
+    const row = this.size;
+    for (let j = 0; j < this.dim; j++) this.columns[j][row] = v[j];
+    this.ids[row] = id;
     this.size++;
     if (id > this.maxId) this.maxId = id;
   }
 
-  private dot(row: number, query: Float32Array): number {
-    const data = this.data;
-    const base = row * this.dim;
-    // Four accumulators: V8 does not vectorise, but breaking the dependency chain roughly doubles throughput.
-    let a0 = 0;
-    let a1 = 0;
-    let a2 = 0;
-    let a3 = 0;
-    let j = 0;
-    for (; j + 3 < this.dim; j += 4) {
-      a0 += data[base + j] * query[j];
-      a1 += data[base + j + 1] * query[j + 1];
-      a2 += data[base + j + 2] * query[j + 2];
-      a3 += data[base + j + 3] * query[j + 3];
-    }
-    for (; j < this.dim; j++) a0 += data[base + j] * query[j];
-    return a0 + a1 + a2 + a3;
-  }
-
   /** The k best by cosine among the ids `accept` admits (all when undefined), best first; ties by id. */
   topK(query: Float32Array, k: number, accept?: (id: number) => boolean): VectorHit[] {
-    const best = new Best(k);
+    const n = this.size;
+    if (this.scores.length < n) this.scores = new Float64Array(this.ids.length);
+    const scores = this.scores;
+    scores.fill(0, 0, n);
     const support: number[] = [];
     for (let j = 0; j < this.dim; j++) if (query[j] !== 0) support.push(j);
-    const sparse = support.length < this.dim / 2;
-    const data = this.data;
-    for (let row = 0; row < this.size; row++) {
+    // Four columns per pass: a quarter of the score-array traffic.
+    let s = 0;
+    for (; s + 3 < support.length; s += 4) {
+      const [a, b, c, d] = [support[s], support[s + 1], support[s + 2], support[s + 3]];
+      const [qa, qb, qc, qd] = [query[a], query[b], query[c], query[d]];
+      const [ca, cb, cc, cd] = [this.columns[a], this.columns[b], this.columns[c], this.columns[d]];
+      for (let row = 0; row < n; row++) scores[row] += qa * ca[row] + qb * cb[row] + qc * cc[row] + qd * cd[row];
+    }
+    for (; s < support.length; s++) {
+      const q = query[support[s]];
+      const column = this.columns[support[s]];
+      for (let row = 0; row < n; row++) scores[row] += q * column[row];
+    }
+    const best = new Best(k);
+    for (let row = 0; row < n; row++) {
+      const score = scores[row];
+      if (best.full && score <= best.weakest) continue;
       if (accept && !accept(this.ids[row])) continue;
-      let score: number;
-      if (sparse) {
-        const base = row * this.dim;
-        score = 0;
-        for (const j of support) score += data[base + j] * query[j];
-      } else score = this.dot(row, query);
       best.offer(row, score);
     }
     return best.ids

@@ -9,6 +9,7 @@ import {
   rememberBatch,
   searchMemories,
 } from "../../src/memory/index.js";
+import type { MemoryFilter } from "../../src/memory/types.js";
 import { FILLER, freshMemory, rememberAll, removeTmpRoots } from "./helpers.js";
 
 afterAll(removeTmpRoots);
@@ -255,6 +256,34 @@ describe("diversity (cases 14–16)", () => {
     const out = await recallOf(mc, { query: "cache key tenant", limit: 5 });
     expect(out.results).toHaveLength(5);
     expect(out.results.every((r) => r.file_path === null)).toBe(true);
+  });
+});
+
+describe("visibility in the lanes", () => {
+  it("ranking first and filtering the ranked ids gives what filtering while ranking gives", async () => {
+    const mc = await freshMemory();
+    const contents = Array.from(
+      { length: 40 },
+      (_, i) => `Cache invalidation note ${i}: the tenant cache ${"key ".repeat(1 + (i % 5))}expires`,
+    );
+    const ids = await rememberAll(mc, contents, "learning");
+    await mc.store.setArchived(
+      ids.filter((_, i) => i % 3 === 0),
+      true,
+    );
+    const hidden = new Set(ids.filter((_, i) => i % 3 === 0));
+    const everyCategory: MemoryFilter = { categories: ["decision", "pattern", "warning", "learning"] };
+    // The default filter ranks on the index and then drops hidden ids; a narrowing filter joins while ranking.
+    const ranked = mc.store.lexical('"cache" OR "key"', {}, 10);
+    const joined = mc.store.lexical('"cache" OR "key"', everyCategory, 10);
+    expect(ranked).toHaveLength(10);
+    expect(ranked).toEqual(joined);
+    expect(ranked.some((h) => hidden.has(h.id))).toBe(false);
+    const q = await mc.store.provider!.embedQuery("tenant cache key");
+    const byVector = mc.store.vector(q, {}, 10);
+    expect(byVector).toHaveLength(10);
+    expect(byVector).toEqual(mc.store.vector(q, everyCategory, 10));
+    expect(byVector.some((h) => hidden.has(h.id))).toBe(false);
   });
 });
 
