@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { publish, REPO_DIR, type Row } from "../lib/report.js";
@@ -162,7 +162,7 @@ async function main(): Promise<void> {
       `LoCoMo dev split (../shared/data/memory, conversations 0–6, CC BY-NC 4.0, evaluation only): ${lo.turns} turns, ${lo.questions} questions`,
       "dwim: default settings (hash embeddings, w = 0.3 blend, recency weight 0.3, diversity 3, abstention)",
       "Baselines in the same harness: BM25-only (FTS5 bm25 of the same OR query, w = 0, no re-rank), grep (substring on query words >= 3 chars, ranked by words matched, newer first), seed blend (Daem0n: TF-IDF cosine 0.7 + hash-vector cosine 0.3, decay and boosts, no supersession or abstention)",
-      `Latency: seeded Zipf corpus with identifiers; warm; baseline column = the same recall with w = 0 (lexical only). Load average ${r2(load)} at start, ${r2(loadAfter)} at end, on a machine shared with other jobs: absolute times are inflated`,
+      `Latency: seeded Zipf corpus with identifiers; warm; baseline column = the same recall with w = 0 (lexical only); load average ${r2(load)} at start, ${r2(loadAfter)} at end on ${cpus().length} cores`,
     ],
     tables: [
       {

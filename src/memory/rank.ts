@@ -98,7 +98,11 @@ export interface RerankOptions {
   warningBoost?: number;
 }
 
-/** s × decay × outcome × category (× 0.5 when superseded); ties: newer first, then id. */
+/**
+ * s × decay × outcome × category (× 0.5 when superseded); ties: newer first, then id. The seed's ×1.5 for a failed
+ * decision and ×1.2 for a warning are given in proportion to the candidate's relevance (s over the best s): a failure
+ * on the question's topic surfaces with the full boost, one that only shares a word or two cannot overtake the answer.
+ */
 export function rerank(
   fused: readonly Fused[],
   rows: ReadonlyMap<number, Memory>,
@@ -106,13 +110,16 @@ export function rerank(
   options: RerankOptions = {},
 ): Ranked[] {
   const applyBoosts = options.boosts ?? true;
+  const top = fused.reduce((x, f) => Math.max(x, f.score), 0);
   const out: Ranked[] = [];
   for (const f of fused) {
     const m = rows.get(f.id);
     if (!m) continue;
+    const rel = top > 0 ? f.score / top : 1;
     const decay = applyBoosts ? decayFactor(m, now, options.recency ?? 1) : 1;
-    const outcome = applyBoosts && m.worked === false ? FAILED_BOOST : 1;
-    const category = applyBoosts && m.category === "warning" ? (options.warningBoost ?? WARNING_BOOST) : 1;
+    const outcome = applyBoosts && m.worked === false ? 1 + (FAILED_BOOST - 1) * rel : 1;
+    const category =
+      applyBoosts && m.category === "warning" ? 1 + ((options.warningBoost ?? WARNING_BOOST) - 1) * rel : 1;
     const superseded = m.superseded_by !== null ? SUPERSEDED_FACTOR : 1;
     const score = f.score * decay * outcome * category * superseded;
     out.push({

@@ -1,7 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Memory } from "../../src/memory/index.js";
-import { decayFactor, diversify, fuse, identTerms, parseSearchQuery, queryTerms } from "../../src/memory/index.js";
+import {
+  decayFactor,
+  diversify,
+  fuse,
+  identTerms,
+  parseSearchQuery,
+  queryTerms,
+  rerank,
+} from "../../src/memory/index.js";
 
 const DAY = 86_400_000;
 
@@ -43,6 +51,27 @@ describe("decay with an injected now (case 31)", () => {
     expect(decayFactor(memory({ created_at: old, category: "pattern" }), now)).toBe(1);
     expect(decayFactor(memory({ created_at: old, category: "warning" }), now)).toBe(1);
     expect(decayFactor(memory({ created_at: old, pinned: true }), now)).toBe(1);
+  });
+});
+
+describe("outcome and warning boosts", () => {
+  const now = Date.parse("2025-01-01T00:00:00Z");
+  const at = new Date(now).toISOString();
+  const fused = (id: number, score: number) => ({ id, score, s_lex: score, s_vec: 0 });
+  it("a failed decision as relevant as the best gets the full ×1.5, a weaker one in proportion to its relevance", () => {
+    const rows = new Map([
+      [1, memory({ id: 1, created_at: at })],
+      [2, memory({ id: 2, created_at: at, worked: false })],
+      [3, memory({ id: 3, created_at: at, category: "warning" })],
+    ]);
+    const ranked = rerank([fused(1, 1), fused(2, 0.7), fused(3, 0.5)], rows, now);
+    const by = new Map(ranked.map((r) => [r.memory.id, r]));
+    expect(by.get(2)?.why.outcome).toBeCloseTo(1 + 0.5 * 0.7, 12);
+    expect(by.get(3)?.why.category).toBeCloseTo(1 + 0.2 * 0.5, 12);
+    // A flat ×1.5 would lift the failed memory (0.7 → 1.05) over the best match (1.0); in proportion it is 0.945.
+    expect(ranked.map((r) => r.memory.id)).toEqual([1, 2, 3]);
+    const top = rerank([fused(2, 0.8)], rows, now);
+    expect(top[0].why.outcome).toBe(1.5);
   });
 });
 
