@@ -1,4 +1,4 @@
-/** The `dwim` command: serve, stats, config check, docs, call, and one subcommand per tool. */
+/** The `dwim` command: serve, proxy, stats, health, config check, docs, call, and one subcommand per tool. */
 import { readFileSync, writeFileSync } from "node:fs";
 import { Command } from "commander";
 import {
@@ -11,6 +11,7 @@ import {
   sectionOf,
   summarizeLog,
 } from "../core/index.js";
+import { closeAllStores, memoryHealth } from "../memory/index.js";
 import { startProxy } from "../router/index.js";
 import {
   configSectionsOf,
@@ -146,6 +147,24 @@ export function buildProgram(): Command {
       const path = sectionOf(config, logSection).path ?? defaultLogPath();
       const summary = summarizeLog(path);
       process.stdout.write(opts.json ? `${JSON.stringify(summary, null, 2)}\n` : `${renderSummary(summary)}\n`);
+    });
+
+  program
+    .command("health")
+    .description(
+      "Check the project's memory: counts and open-time repairs, integrity, embedding provider, env clashes; exit 1 when degraded",
+    )
+    .option("--json", "print JSON")
+    .action(async (opts: { json?: boolean }) => {
+      const health = await memoryHealth(getApp().config, process.cwd());
+      await closeAllStores();
+      if (opts.json) process.stdout.write(`${JSON.stringify(health, null, 2)}\n`);
+      else
+        for (const [key, value] of Object.entries(health)) {
+          const shown = typeof value === "string" || typeof value === "number" ? value : JSON.stringify(value);
+          process.stdout.write(`${key.replaceAll("_", " ")}: ${shown}\n`);
+        }
+      process.exitCode = health.integrity === "ok" && health.degraded === undefined ? 0 : 1;
     });
 
   const configCmd = program.command("config").description("Inspect dwim.toml configuration");

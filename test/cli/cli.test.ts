@@ -38,6 +38,29 @@ describe("dwim CLI", () => {
     expect((await dwim(["--version"], dir, env)).stdout.trim()).toBe(pkg.version);
   });
 
+  it("`health` reports the memory's counts, integrity, provider and a seed/dwim env clash", async () => {
+    const { dir, env } = sandbox();
+    const withClash = { ...env, DWIM_MEMORY_HYBRID_VECTOR_WEIGHT: "0.5", DAEM0NMCP_HYBRID_VECTOR_WEIGHT: "0.2" };
+    const remembered = await dwim(
+      ["remember", "Use pnpm workspaces", "--category", "decision", "--json"],
+      dir,
+      withClash,
+    );
+    expect(remembered.code).toBe(0);
+    const r = await dwim(["health", "--json"], dir, withClash);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      memories: 1,
+      fts_rows: 1,
+      vectors: 1,
+      integrity: "ok",
+      vector_weight: 0.5,
+      env_clashes: [{ used: "DWIM_MEMORY_HYBRID_VECTOR_WEIGHT", ignored: "DAEM0NMCP_HYBRID_VECTOR_WEIGHT" }],
+    });
+    const human = await dwim(["health"], dir, withClash);
+    expect(human.stdout).toContain("integrity: ok");
+  });
+
   it("runs a tool subcommand derived from its definition, human-readable and --json", async () => {
     const { dir, env } = sandbox();
     const human = await dwim(["read", "notes.txt"], dir, env);
