@@ -16,7 +16,7 @@ import {
   rememberBatch,
   searchMemories,
 } from "../../src/memory/index.js";
-import { memoryAt, removeTmpRoots, tmpRoot } from "./helpers.js";
+import { FILLER, memoryAt, removeTmpRoots, tmpRoot } from "./helpers.js";
 
 afterEach(() => vi.restoreAllMocks());
 afterAll(async () => {
@@ -25,7 +25,14 @@ afterAll(async () => {
 });
 
 /** A tiny OpenAI-compatible server: 8-dim bag-of-letters vectors; `hold` delays answers until released. */
-async function embeddingServer(dim = 8) {
+/** Character counts folded into `dim` buckets: a deterministic stand-in model. */
+function charCounts(text: string, dim: number): number[] {
+  const v = new Array(dim).fill(0);
+  for (const ch of text.toLowerCase()) v[ch.charCodeAt(0) % dim] += 1;
+  return v;
+}
+
+async function embeddingServer(dim = 8, embed: (text: string, dim: number) => number[] = charCounts) {
   const requests: Array<{ model: string; input: string[]; auth?: string }> = [];
   let gate: Promise<void> = Promise.resolve();
   let release = () => {};
@@ -42,11 +49,7 @@ async function embeddingServer(dim = 8) {
         return;
       }
       if (parsed.input[0] !== "dimension probe") await gate;
-      const data = parsed.input.map((text, index) => {
-        const v = new Array(dim).fill(0);
-        for (const ch of text.toLowerCase()) v[ch.charCodeAt(0) % dim] += 1;
-        return { index, embedding: v };
-      });
+      const data = parsed.input.map((text, index) => ({ index, embedding: embed(text, dim) }));
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data }));
     });
   });
@@ -81,6 +84,47 @@ describe("hash provider", () => {
     expect(cosine(hashEmbed("getUserById"), hashEmbed("get user by id"))).toBeGreaterThan(0.6);
     expect(cosine(hashEmbed("the parser crashed"), hashEmbed("parser crashes"))).toBeGreaterThan(0.5);
     expect(cosine(hashEmbed("blocking database calls"), hashEmbed("synchronous queries"))).toBeLessThan(0.2);
+  });
+});
+
+describe("paraphrase through a semantic provider (case 6's mechanism; the real-model figure is only recorded)", () => {
+  // A stand-in for a sentence model: words mapped to concepts, so synonyms share a direction and no characters.
+  const CONCEPTS: Record<string, number> = { blocking: 0, synchronous: 0, database: 1, queries: 1, sql: 1, calls: 2 };
+  const concepts = (text: string, dim: number) => {
+    const v = new Array(dim).fill(0);
+    for (const w of text.toLowerCase().split(/\W+/u)) if (w in CONCEPTS) v[CONCEPTS[w]] += 1;
+    v[dim - 1] += 0.05; // every text has some length
+    return v;
+  };
+  it("'blocking database calls' finds 'synchronous queries' in the top 5 with no word in common", async () => {
+    const server = await embeddingServer(8, concepts);
+    try {
+      const mc = await memoryAt(tmpRoot(), { DWIM_MEMORY_EMBEDDINGS: `openai:${server.url}` });
+      const target = await remember(mc, {
+        category: "decision",
+        content: "Use synchronous queries only in the migration runner",
+      });
+      for (const content of FILLER.slice(0, 25)) await remember(mc, { category: "learning", content });
+      const out = (await recall(mc, { query: "blocking database calls", limit: 5 })) as {
+        results: Array<{ id: number }>;
+        abstained: boolean;
+      };
+      expect(out.abstained).toBe(false);
+      expect(out.results.slice(0, 5).map((r) => r.id)).toContain(target.id);
+      // The hash provider, on the same memories, has nothing to go on: the query abstains or misses.
+      const hash = await memoryAt(tmpRoot());
+      const again = await remember(hash, {
+        category: "decision",
+        content: "Use synchronous queries only in the migration runner",
+      });
+      for (const content of FILLER.slice(0, 25)) await remember(hash, { category: "learning", content });
+      const miss = (await recall(hash, { query: "blocking database calls", limit: 5 })) as {
+        results: Array<{ id: number }>;
+      };
+      expect(miss.results.map((r) => r.id)).not.toContain(again.id);
+    } finally {
+      await server.close();
+    }
   });
 });
 
