@@ -3,8 +3,9 @@
  * out one column per dimension, so a query adds `q[j] * column j` into one score array: sequential reads, and for a
  * sparse query (the hash provider's short queries touch a few dozen of 256 dimensions) only the query's non-zero
  * columns are read, which is exact and an order of magnitude faster than a row-by-row scan. The copy follows the
- * table through its rowid shadow table: appended rows are loaded one by one, anything else (deletes, re-embedding,
- * another process's repair) reloads it whole. Vectors are unit length, so cosine is a dot product.
+ * table through its rowid shadow table: a few appended rows are loaded one by one, anything else (deletes,
+ * re-embedding, another process's repair or batch) reloads it whole, from the chunk tables when their layout is the
+ * known one. Vectors are unit length, so cosine is a dot product.
  */
 import type Database from "better-sqlite3";
 import type { VectorHit } from "./store.js";
@@ -59,6 +60,15 @@ class Best {
   }
 }
 
+/** Up to this many new rows are read one by one; more is a full load. */
+const APPEND_ONE_BY_ONE = 256;
+
+/** A float32 view of a blob (copied when SQLite's buffer is not 4-byte aligned). */
+function floats(blob: Buffer): Float32Array {
+  if (blob.byteOffset % 4 === 0) return new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4);
+  return new Float32Array(Uint8Array.from(blob).buffer);
+}
+
 export class VectorCache {
   private ids = new Float64Array(1024);
   private columns: Float32Array[];
@@ -66,9 +76,14 @@ export class VectorCache {
   private size = 0;
   private maxId = 0;
 
+  /**
+   * @param readChunks read a full load straight from vec0's chunk tables (sqlite-vec 0.1 layout), one 1 MB blob per
+   *   1,024 vectors, instead of one row at a time through the virtual table (about 20 times faster at 100k rows).
+   */
   constructor(
     private readonly db: Database.Database,
     private readonly dim: number,
+    private readonly readChunks = true,
   ) {
     this.columns = Array.from({ length: dim }, () => new Float32Array(1024));
   }
@@ -86,40 +101,97 @@ export class VectorCache {
       max: Number(this.db.prepare("SELECT coalesce(max(rowid), 0) FROM memory_vec_rowids").pluck().get()),
     };
     if (head.n === this.size && head.max === this.maxId) return;
-    if (head.n > this.size && head.max > this.maxId) {
+    // A few appended rows (another process's writes) are read one by one; anything else is a full load.
+    if (
+      head.n > this.size &&
+      head.max > this.maxId &&
+      head.n - this.size <= Math.max(APPEND_ONE_BY_ONE, this.size / 8)
+    ) {
       const fresh = this.db
         .prepare("SELECT rowid FROM memory_vec_rowids WHERE rowid > ? ORDER BY rowid")
         .pluck()
         .all(this.maxId) as number[];
       if (this.size + fresh.length === head.n) {
         const one = this.db.prepare("SELECT embedding FROM memory_vec WHERE rowid = ?").pluck();
-        for (const id of fresh) this.append(Number(id), one.get(BigInt(id)) as Buffer);
+        this.reserve(head.n);
+        for (const id of fresh) this.append(Number(id), floats(one.get(BigInt(id)) as Buffer));
         return;
       }
     }
     this.size = 0;
     this.maxId = 0;
-    for (const row of this.db.prepare("SELECT rowid, embedding FROM memory_vec").iterate() as Iterable<{
-      rowid: number;
-      embedding: Buffer;
-    }>) {
-      this.append(Number(row.rowid), row.embedding);
+    if (this.readChunks && this.loadChunks()) return;
+    this.size = 0;
+    this.maxId = 0;
+    for (const [rowid, blob] of this.db.prepare("SELECT rowid, embedding FROM memory_vec").raw().iterate() as Iterable<
+      [number, Buffer]
+    >) {
+      this.reserve(this.size + 1);
+      this.append(Number(rowid), floats(blob));
     }
   }
 
-  private append(id: number, blob: Buffer): void {
-    if (this.size === this.ids.length) {
-      const capacity = this.ids.length * 2;
-      const ids = new Float64Array(capacity);
-      ids.set(this.ids);
-      this.ids = ids;
-      this.columns = this.columns.map((c) => {
-        const grown = new Float32Array(capacity);
-        grown.set(c);
-        return grown;
-      });
+  /** Full load from the chunk tables; false (and nothing trusted) when the layout is not the one known. */
+  private loadChunks(): boolean {
+    try {
+      const major = this.db
+        .prepare("SELECT value FROM memory_vec_info WHERE key = 'CREATE_VERSION_MAJOR'")
+        .pluck()
+        .get();
+      const minor = this.db
+        .prepare("SELECT value FROM memory_vec_info WHERE key = 'CREATE_VERSION_MINOR'")
+        .pluck()
+        .get();
+      if (Number(major) !== 0 || Number(minor) !== 1) return false;
+      // In rowid order (the primary key, no sort); rows are appended chunk by chunk, so this is usually chunk order.
+      const rows = this.db.prepare("SELECT rowid, chunk_id, chunk_offset FROM memory_vec_rowids").raw().all() as Array<
+        [number, number, number]
+      >;
+      if (rows.some((r, i) => i > 0 && r[1] < rows[i - 1][1])) rows.sort((a, b) => a[1] - b[1] || a[2] - b[2]);
+      const chunkOf = this.db.prepare("SELECT vectors FROM memory_vec_vector_chunks00 WHERE rowid = ?").pluck();
+      this.reserve(rows.length);
+      const dim = this.dim;
+      for (let start = 0; start < rows.length; ) {
+        const chunkId = rows[start][1];
+        let end = start;
+        while (end < rows.length && rows[end][1] === chunkId) end++;
+        const blob = chunkOf.get(chunkId) as Buffer | undefined;
+        if (!blob || blob.byteLength < (rows[end - 1][2] + 1) * dim * 4) return false;
+        const chunk = floats(blob);
+        const at = Int32Array.from({ length: end - start }, (_, k) => rows[start + k][2] * dim);
+        for (let j = 0; j < dim; j++) {
+          const column = this.columns[j];
+          for (let k = 0; k < at.length; k++) column[start + k] = chunk[at[k] + j];
+        }
+        for (let r = start; r < end; r++) {
+          this.ids[r] = rows[r][0];
+          if (rows[r][0] > this.maxId) this.maxId = rows[r][0];
+        }
+        start = end;
+      }
+      this.size = rows.length;
+      return true;
+    } catch {
+      return false;
     }
-    const v = new Float32Array(blob.buffer, blob.byteOffset, this.dim);
+  }
+
+  /** Room for `n` rows, doubling. */
+  private reserve(n: number): void {
+    if (n <= this.ids.length) return;
+    let capacity = this.ids.length;
+    while (capacity < n) capacity *= 2;
+    const ids = new Float64Array(capacity);
+    ids.set(this.ids.subarray(0, this.size));
+    this.ids = ids;
+    this.columns = this.columns.map((c) => {
+      const grown = new Float32Array(capacity);
+      grown.set(c.subarray(0, this.size));
+      return grown;
+    });
+  }
+
+  private append(id: number, v: Float32Array): void {
     const row = this.size;
     for (let j = 0; j < this.dim; j++) this.columns[j][row] = v[j];
     this.ids[row] = id;

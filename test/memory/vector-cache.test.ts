@@ -71,6 +71,13 @@ describe("VectorCache", () => {
       .slice(0, 10)
       .map((h) => h.id);
     expect(cache.topK(dense, 10).map((h) => h.id)).toEqual(denseExact);
+    // The full load read from vec0's chunk tables equals the one read row by row through the virtual table.
+    const rowByRow = new VectorCache(db, 256, false);
+    rowByRow.sync();
+    expect(rowByRow.length).toBe(6_000);
+    for (const q of [dense, hashEmbed("cache queue retry"), hashEmbed("tenant invoice")]) {
+      expect(rowByRow.topK(q, 25)).toEqual(cache.topK(q, 25));
+    }
     // Appends are picked up incrementally; a delete forces a reload.
     insert.run(BigInt(30_000), hashEmbed("brand new memory"));
     cache.sync();
@@ -78,5 +85,12 @@ describe("VectorCache", () => {
     db.prepare("DELETE FROM memory_vec WHERE rowid = ?").run(BigInt(30_000));
     cache.sync();
     expect(cache.length).toBe(6_000);
+    // Many appended rows at once (another process's batch) are a full load, with the new rows in it.
+    db.transaction(() => {
+      for (let i = 40_001; i <= 41_000; i++) insert.run(BigInt(i), hashEmbed(`batch row ${i}`));
+    })();
+    cache.sync();
+    expect(cache.length).toBe(7_000);
+    expect(cache.topK(hashEmbed("batch row 40500"), 1)[0].id).toBe(40_500);
   }, 30_000);
 });
