@@ -78,7 +78,7 @@ export class VectorCache {
 
   /**
    * @param readChunks read a full load straight from vec0's chunk tables (sqlite-vec 0.1 layout), one 1 MB blob per
-   *   1,024 vectors, instead of one row at a time through the virtual table (about 20 times faster at 100k rows).
+   *   1,024 vectors, instead of one row at a time through the virtual table (0.5 s instead of 1.6 s at 100k rows).
    */
   constructor(
     private readonly db: Database.Database,
