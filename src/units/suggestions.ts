@@ -144,7 +144,7 @@ export function suggestUnit(
     hints.unshift(fix);
     fix = undefined;
   }
-  if (!fix && other && [...atom].length > 2) fix = tieBrokenByDimension(units, atom, s.candidates, fits);
+  if (!fix && other && [...atom].length > 2) fix = fixByDimension(units, atom, s.candidates, fits);
   // The prefix-aware reading competes with a whole-token fix: `centigra` is one edit from centigram but two from
   // centigrade, so the fewer edits win; a tie is no fix.
   // (A whole-token fix one edit away can only be tied, not beaten: the prefix pass runs when there is no fix or the
@@ -169,23 +169,38 @@ export function suggestUnit(
 }
 
 /**
- * Two units one edit away (`mle`: mole, mile): when exactly one of the closest fits the other endpoint
- * (`mle → km`), it is the fix, as an ambiguous spelling is resolved by dimension.
+ * The other endpoint's dimension settles what the spelling alone cannot, counting each unit once (`hr` and `hour` are
+ * one hour):
+ * - two units one edit away (`mle`: mole, mile): when exactly one of the closest fits (`mle → km`), it is the fix;
+ * - a three-letter input needs a two-edit lead over the runner-up, and among the units that fit it may have one
+ *   (`hur` beside `s`: hour one edit away, no other time unit within two; hartley, two away, is not a time unit).
  */
-function tieBrokenByDimension(
+function fixByDimension(
   units: Units,
   atom: string,
   candidates: ReadonlyArray<{ target: string; distance: number; confidence: number }>,
   fits: (t: Term) => boolean,
 ): Term | undefined {
-  const budget = editBudget([...atom].length);
+  const length = [...atom].length;
+  const budget = editBudget(length);
   const best = Math.min(...candidates.map((c) => c.distance));
-  if (!Number.isFinite(best) || best > budget) return undefined;
-  const tied = candidates.filter((c) => c.distance === best && c.confidence >= CONFIRM);
-  const fitting = tied
-    .map((c) => units.unitById(c.target))
-    .filter((u): u is UnitDef => u !== undefined && fits({ unit: u, exp: 1 }));
-  return fitting.length === 1 && tied.length > 1 ? { unit: fitting[0], exp: 1 } : undefined;
+  if (!Number.isFinite(best) || best === 0 || best > budget) return undefined;
+  const fitting = new Map<string, { unit: UnitDef; distance: number; confidence: number }>();
+  for (const c of candidates) {
+    const unit = units.unitById(c.target);
+    if (!unit || !fits({ unit, exp: 1 })) continue;
+    const seen = fitting.get(unit.id);
+    if (!seen || c.distance < seen.distance)
+      fitting.set(unit.id, { unit, distance: c.distance, confidence: c.confidence });
+  }
+  const [first, second] = [...fitting.values()].sort((a, b) => a.distance - b.distance);
+  if (!first || first.distance !== best || first.confidence < CONFIRM) return undefined;
+  const tiedOverall = new Set(candidates.filter((c) => c.distance === best).map((c) => units.unitById(c.target)?.id))
+    .size;
+  // Only the two refusals the dimension resolves: a tie between units, and the short-input lead.
+  const lead = tiedOverall > 1 ? 1 : length <= 3 && best === 1 ? 2 : undefined;
+  if (lead === undefined) return undefined;
+  return second === undefined || second.distance >= first.distance + lead ? { unit: first.unit, exp: 1 } : undefined;
 }
 
 /** `kilomter` → kilometer, `mililiter` → milliliter: a prefix name (4+ letters may be one edit off) + a unit name. */

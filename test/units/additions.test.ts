@@ -145,6 +145,14 @@ describe("unit typos: a likely_fix must lead to a call that can succeed", () => 
     expect(e.hints.join(" ")).toContain("meter");
     expect(failure(conv(1, "peter", "km")).likely_fix).toBe("meter (m)");
   });
+  it("a three-letter typo is fixed when the other unit leaves one reading with a two-edit lead", () => {
+    // hour is one edit from `hur`; hartley and revolution, two away, are not time units.
+    expect(failure(conv(1, "hur", "s")).likely_fix).toBe("hour (h)");
+    expect(failure(conv(1, "trr", "Pa")).likely_fix).toBe("torr (Torr)");
+    // Alone, the same spelling is only a hint; beside km, mile and mil are both one edit away: no fix.
+    expect(failure(conv(1, "hur", "hur")).likely_fix).toBeUndefined();
+    expect(failure(conv(1, "mie", "km")).likely_fix).toBeUndefined();
+  });
   it("ties inside a composite are broken on the repaired expression (mle/h beside km/h → mi/h)", () => {
     expect(failure(conv(1, "mle/h", "km/h")).likely_fix).toBe("mi/h");
     expect(failure(conv(3, "kg/m^3", "gramm/L")).likely_fix).toBe("g/L");
