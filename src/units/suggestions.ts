@@ -86,7 +86,7 @@ export function failureToError(units: Units, f: UnitFailure, text: string, optio
     case "unknown":
       return buildUnknownUnitError(units, f.atom, text, f.start, f.end, options);
     case "non_scalable":
-      return buildNonScalableError(f.atom, text, f.unit, f.prefix, options);
+      return buildNonScalableError(units, f.atom, text, f.unit, f.prefix, options);
     case "ambiguous":
       return buildAmbiguousError(units, f.atom, f.start, f.candidates, options);
   }
@@ -320,7 +320,11 @@ export function buildUnknownUnitError(
   });
 }
 
+/** Kilo, milli, centi, deci, hecto, deca (and kibi): the prefixes a rescaled call may take on a unit without them. */
+const MAX_RESCALE_DECADES = 3.1;
+
 export function buildNonScalableError(
+  units: Units,
   atom: string,
   text: string,
   unit: UnitDef,
@@ -329,23 +333,37 @@ export function buildNonScalableError(
 ): ToolError {
   const label = unit.symbol ?? unit.name;
   const whole = text.trim() === atom;
-  // The rescaled call is only a fix when the unit can convert to the other endpoint (`hrem` beside kg is no rem).
-  const fits = options.other === undefined || compatibility(unit.dim, options.other).ok;
-  const likely_fix = whole && fits && options.rescale ? options.rescale(label, prefix.factor) : undefined;
+  // The rescaled call is only a fix when the unit can convert to the other endpoint (`hrem` beside kg is no rem)...
+  const fits = (u: UnitDef) => options.other === undefined || compatibility(u.dim, options.other).ok;
+  // ...when no other unit that fits is a typo away (`yrd` beside m is yocto-rod or a yard), and when the prefix is
+  // within three decades: `ztablespoons` is far likelier a typo than zepto-tablespoons, and a wrong 1e-21 is silent.
+  const typo = typoReading(units, atom, unit, fits);
+  const plausible = Math.abs(Math.log10(prefix.factor)) <= MAX_RESCALE_DECADES;
+  const likely_fix =
+    whole && fits(unit) && !typo && plausible && options.rescale ? options.rescale(label, prefix.factor) : undefined;
+  const hints = [
+    `Use ${label} and scale the value by ${prefix.factor}`,
+    unit.prefixes === "multiples" ? `${unit.name} takes only multiples (k, M, G…)` : `${unit.name} is not scalable`,
+  ];
+  if (typo) hints.unshift(`Did you mean ${formatUnit({ unit: typo })}?`);
   return unitError(
     "non_scalable_unit",
     `'${atom}' puts the prefix ${prefix.name} on ${unit.name}, which takes no prefixes${stepText(options)}`,
     options,
-    {
-      got: atom,
-      expected: label,
-      likely_fix,
-      hints: [
-        `Use ${label} and scale the value by ${prefix.factor}`,
-        unit.prefixes === "multiples" ? `${unit.name} takes only multiples (k, M, G…)` : `${unit.name} is not scalable`,
-      ],
-    },
+    { got: atom, expected: label, likely_fix, hints },
   );
+}
+
+/** A unit other than `unit` within the atom's edit budget that fits the other endpoint, if any. */
+function typoReading(units: Units, atom: string, unit: UnitDef, fits: (u: UnitDef) => boolean): UnitDef | undefined {
+  const budget = editBudget([...atom].length);
+  const s = units.nameIndexFor([...atom].length).suggest(atom, { allowAuto: false });
+  for (const c of s.candidates) {
+    if (c.distance === 0 || c.distance > budget || c.confidence < CONFIRM) continue;
+    const u = units.unitById(c.target);
+    if (u && u.id !== unit.id && fits(u)) return u;
+  }
+  return undefined;
 }
 
 export function buildAmbiguousError(

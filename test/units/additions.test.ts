@@ -170,4 +170,15 @@ describe("unit typos: a likely_fix must lead to a call that can succeed", () => 
     expect(e.likely_fix).toBeUndefined();
     expect(failure(conv(5, "kft", "m")).likely_fix).toMatchObject({ arguments: { value: 5000, from_unit: "ft" } });
   });
+  it("nor when another unit that fits is a typo away, or the prefix is beyond three decades", () => {
+    // yocto-rod, or a yard with a stray letter: two readings, so no fix; both are named.
+    const yrd = failure(conv(1, "yrd", "m"));
+    expect(yrd.error_type).toBe("non_scalable_unit");
+    expect(yrd.likely_fix).toBeUndefined();
+    expect(yrd.hints[0]).toBe("Did you mean yard (yd)?");
+    expect(yrd.hints.join(" ")).toContain("scale the value by 1e-24");
+    // zepto-tablespoons would rescale by 1e-21: kept as a hint, never applied.
+    expect(failure(conv(1, "ztablespoons", "mL")).likely_fix).toBeUndefined();
+    expect(failure(conv(2, "meach", "ea")).likely_fix).toMatchObject({ arguments: { value: 0.002, from_unit: "ea" } });
+  });
 });
