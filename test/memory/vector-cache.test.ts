@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import fc from "fast-check";
 import * as sqliteVec from "sqlite-vec";
 import { describe, expect, it } from "vitest";
 import { hashEmbed } from "../../src/memory/index.js";
@@ -93,4 +94,65 @@ describe("VectorCache", () => {
     expect(cache.length).toBe(7_000);
     expect(cache.topK(hashEmbed("batch row 40500"), 1)[0].id).toBe(40_500);
   }, 30_000);
+});
+
+describe("VectorCache against brute force (property)", () => {
+  const DIM = 16;
+  const unit = (xs: number[]) => {
+    const n = Math.hypot(...xs) || 1;
+    return Float32Array.from(xs, (x) => x / n);
+  };
+  const vectorArb = fc.array(fc.integer({ min: -8, max: 8 }), { minLength: DIM, maxLength: DIM }).map(unit);
+  const exactTop = (rows: Map<number, Float32Array>, q: Float32Array, k: number) =>
+    [...rows]
+      .map(([id, v]) => ({ id, s: v.reduce((acc, x, j) => acc + x * q[j], 0) }))
+      .sort((a, b) => b.s - a.s || a.id - b.id)
+      .slice(0, k);
+
+  it("follows appends, deletes and batches, and returns the exact top k (ties aside)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(vectorArb, { minLength: 1, maxLength: 300 }),
+        fc.array(fc.nat(), { maxLength: 40 }),
+        fc.array(vectorArb, { maxLength: 300 }),
+        fc.array(vectorArb, { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        (initial, deletes, appended, queries, readChunks) => {
+          const db = new Database(":memory:");
+          sqliteVec.load(db);
+          db.exec(`CREATE VIRTUAL TABLE memory_vec USING vec0(embedding float[${DIM}] distance_metric=cosine)`);
+          const insert = db.prepare("INSERT INTO memory_vec(rowid, embedding) VALUES (?, ?)");
+          const rows = new Map<number, Float32Array>();
+          let next = 1;
+          const add = (v: Float32Array) => {
+            insert.run(BigInt(next), v);
+            rows.set(next++, v);
+          };
+          const cache = new VectorCache(db, DIM, readChunks);
+          const check = () => {
+            cache.sync();
+            expect(cache.length).toBe(rows.size);
+            for (const q of queries) {
+              const got = cache.topK(q, 7);
+              const want = exactTop(rows, q, 7);
+              expect(got.map((h) => h.cosine)).toEqual(want.map((w) => expect.closeTo(w.s, 5)));
+            }
+          };
+          db.transaction(() => initial.forEach(add))();
+          check();
+          for (const d of deletes) {
+            const id = [...rows.keys()][d % rows.size];
+            if (id === undefined || rows.size === 1) break;
+            db.prepare("DELETE FROM memory_vec WHERE rowid = ?").run(BigInt(id));
+            rows.delete(id);
+          }
+          check();
+          db.transaction(() => appended.forEach(add))();
+          check();
+          db.close();
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 60_000);
 });
