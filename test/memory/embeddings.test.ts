@@ -4,7 +4,6 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { ToolError } from "../../src/core/index.js";
 import {
   closeAllStores,
   cosine,
@@ -16,6 +15,7 @@ import {
   rememberBatch,
   searchMemories,
 } from "../../src/memory/index.js";
+import { rejectionOf } from "../helpers/errors.js";
 import { FILLER, memoryAt, removeTmpRoots, tmpRoot } from "./helpers.js";
 
 afterEach(() => vi.restoreAllMocks());
@@ -66,16 +66,6 @@ async function embeddingServer(dim = 8, embed: (text: string, dim: number) => nu
     release: () => release(),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
-}
-
-async function startupError(p: Promise<unknown>): Promise<ToolError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ToolError) return e;
-    throw e;
-  }
-  throw new Error("expected start-up to fail");
 }
 
 describe("hash provider", () => {
@@ -179,7 +169,7 @@ describe("OpenAI-compatible endpoint provider", () => {
     const server = await embeddingServer();
     const url = server.url;
     await server.close();
-    const e = await startupError(memoryAt(tmpRoot(), { DWIM_MEMORY_EMBEDDINGS: `openai:${url}` }));
+    const e = await rejectionOf(memoryAt(tmpRoot(), { DWIM_MEMORY_EMBEDDINGS: `openai:${url}` }));
     expect(e.payload.error_type).toBe("embedding_unavailable");
     expect(e.message).toContain("unreachable");
   });
@@ -187,7 +177,7 @@ describe("OpenAI-compatible endpoint provider", () => {
 
 describe("onnx provider: local folders only, never a download (case 28)", () => {
   it("a missing folder fails at start-up naming the variable", async () => {
-    const e = await startupError(memoryAt(tmpRoot(), { DWIM_MEMORY_EMBEDDINGS: "onnx:/nonexistent/model" }));
+    const e = await rejectionOf(memoryAt(tmpRoot(), { DWIM_MEMORY_EMBEDDINGS: "onnx:/nonexistent/model" }));
     expect(e.payload.error_type).toBe("embedding_unavailable");
     expect(e.message).toContain("DWIM_MEMORY_EMBEDDINGS");
   });
@@ -196,7 +186,7 @@ describe("onnx provider: local folders only, never a download (case 28)", () => 
     const dir = join(tmpRoot(), "model");
     mkdirSync(dir);
     writeFileSync(join(dir, "config.json"), "{}");
-    const e = await startupError(memoryAt(tmpRoot(), { DWIM_MEMORY_EMBEDDINGS: `onnx:${dir}` }));
+    const e = await rejectionOf(memoryAt(tmpRoot(), { DWIM_MEMORY_EMBEDDINGS: `onnx:${dir}` }));
     expect(e.message).toContain("tokenizer.json");
     expect(e.message).toContain("onnx/model.onnx");
   });
@@ -205,7 +195,7 @@ describe("onnx provider: local folders only, never a download (case 28)", () => 
     const dir = join(tmpRoot(), "model");
     mkdirSync(join(dir, "onnx"), { recursive: true });
     for (const f of ["config.json", "tokenizer.json", "onnx/model.onnx"]) writeFileSync(join(dir, f), "{}");
-    const e = await startupError(memoryAt(tmpRoot(), { DWIM_MEMORY_EMBEDDINGS: `onnx:${dir}` }));
+    const e = await rejectionOf(memoryAt(tmpRoot(), { DWIM_MEMORY_EMBEDDINGS: `onnx:${dir}` }));
     expect(e.payload.error_type).toBe("embedding_unavailable");
     expect(e.payload.hints.join(" ")).toMatch(
       /ONNXRUNTIME_NODE_INSTALL_CUDA=skip npm install @huggingface\/transformers|Check that the folder/,

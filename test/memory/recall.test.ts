@@ -10,6 +10,7 @@ import {
   searchMemories,
 } from "../../src/memory/index.js";
 import type { MemoryFilter } from "../../src/memory/types.js";
+import { rejectionOf } from "../helpers/errors.js";
 import { FILLER, freshMemory, rememberAll, removeTmpRoots } from "./helpers.js";
 
 afterAll(removeTmpRoots);
@@ -23,16 +24,6 @@ type RecallOut = {
 
 async function recallOf(mc: MemoryContext, input: Parameters<typeof recall>[1]): Promise<RecallOut> {
   return (await recall(mc, input)) as unknown as RecallOut;
-}
-
-async function toolError(p: Promise<unknown>): Promise<ToolError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ToolError) return e;
-    throw e;
-  }
-  throw new Error("expected a ToolError");
 }
 
 describe("identifiers and exact tokens (case 5)", () => {
@@ -97,7 +88,7 @@ describe("filters (cases 7, 8)", () => {
 
   it("recall without topic, file_path, tags or categories is missing_query", async () => {
     const mc = await freshMemory();
-    const e = await toolError(recall(mc, {}));
+    const e = await rejectionOf(recall(mc, {}));
     expect(e.payload.error_type).toBe("missing_query");
   });
 });
@@ -120,7 +111,7 @@ describe("supersession, recency and outcomes (cases 9–12, 31)", () => {
 
   it("supersedes naming an unknown id is memory_not_found and writes nothing", async () => {
     const mc = await freshMemory();
-    const e = await toolError(remember(mc, { category: "decision", content: "x y z", supersedes: [999] }));
+    const e = await rejectionOf(remember(mc, { category: "decision", content: "x y z", supersedes: [999] }));
     expect(e.payload.error_type).toBe("memory_not_found");
     expect(mc.store.count()).toBe(0);
   });
@@ -187,7 +178,7 @@ describe("supersession, recency and outcomes (cases 9–12, 31)", () => {
 
   it("record_outcome on an unknown id is memory_not_found", async () => {
     const mc = await freshMemory();
-    const e = await toolError(recordOutcome(mc, { id: 42, worked: true }));
+    const e = await rejectionOf(recordOutcome(mc, { id: 42, worked: true }));
     expect(e.payload.error_type).toBe("memory_not_found");
   });
 });
@@ -349,7 +340,7 @@ describe("recovery (cases 20–24)", () => {
   });
   it("'idea' is invalid_category with hints listing the categories", async () => {
     const mc = await freshMemory();
-    const e = await toolError(remember(mc, { category: "idea", content: "x" }));
+    const e = await rejectionOf(remember(mc, { category: "idea", content: "x" }));
     expect(e.payload.error_type).toBe("invalid_category");
     expect(e.payload.expected).toEqual(["decision", "pattern", "warning", "learning"]);
     expect(e.payload.hints.join(" ")).toContain("warning");
@@ -358,12 +349,12 @@ describe("recovery (cases 20–24)", () => {
   it("a batch whose item 3 is bad fails with parameter memories[3].category and writes nothing", async () => {
     const mc = await freshMemory();
     const items = [0, 1, 2, 3, 4].map((i) => ({ category: i === 3 ? "idea" : "learning", content: `item ${i}` }));
-    const e = await toolError(rememberBatch(mc, items));
+    const e = await rejectionOf(rememberBatch(mc, items));
     expect(e.payload.error_type).toBe("batch_invalid");
     expect(e.payload.parameter).toBe("memories[3].category");
     expect(e.payload.step).toBe(3);
     expect(mc.store.count()).toBe(0);
-    const empty = await toolError(
+    const empty = await rejectionOf(
       rememberBatch(mc, [
         { category: "learning", content: "ok" },
         { category: "learning", content: "  " },
@@ -407,7 +398,7 @@ describe("recovery (cases 20–24)", () => {
         expect((e as ToolError).payload.error_type).toBe("invalid_query");
       }
     }
-    const neg = await toolError(searchMemories(mc, { query: "-foo" }));
+    const neg = await rejectionOf(searchMemories(mc, { query: "-foo" }));
     expect(neg.payload.error_type).toBe("invalid_query");
   });
   it("search syntax: phrase, prefix, OR, exclusion", async () => {

@@ -3,7 +3,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/core/config.js";
-import { isToolError, type ToolError } from "../../src/core/errors.js";
+import { isToolError } from "../../src/core/errors.js";
 import { contentCandidates, filesCandidates } from "../../src/search/candidates.js";
 import { searchSection, searchSettings } from "../../src/search/config.js";
 import { searchContent } from "../../src/search/content.js";
@@ -11,6 +11,7 @@ import { searchFiles } from "../../src/search/files.js";
 import { parseRgFlags } from "../../src/search/flags.js";
 import { parseQuery } from "../../src/search/fzf/pattern.js";
 import { locateRipgrep } from "../../src/search/ripgrep.js";
+import { rejectionOf } from "../helpers/errors.js";
 import { envFor, fakeRg, makeTree } from "./fixture.js";
 
 let root: string;
@@ -18,16 +19,6 @@ beforeAll(() => {
   root = makeTree();
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-async function errorOf(p: Promise<unknown>): Promise<ToolError> {
-  try {
-    await p;
-  } catch (e) {
-    if (isToolError(e)) return e;
-    throw e;
-  }
-  throw new Error("expected a ToolError");
-}
 
 describe("cases 1-3: valid fzf syntax and code literals are never flagged", () => {
   const valid = ["^def update", "py$", "^src/ tsx$ !test", "foo\\ bar", "TODO | FIXME", "'exact 'word' !'fuzz"];
@@ -166,7 +157,7 @@ describe("cases 14-21: retry decisions", () => {
     expect(r.did_you_mean).toMatchObject({ correction_type: "regex_to_literal" });
     expect(r.did_you_mean?.applied.rg_flags).toEqual(["--fixed-strings"]);
     expect(r.total_matches).toBe(1);
-    const e = await errorOf(
+    const e = await rejectionOf(
       searchContent({ fuzzy_filter: "x", regex_pattern: "print(", auto_retry: false }, envFor(root)),
     );
     expect(e.payload.error_type).toBe("SEARCH_INVALID_REGEX");
@@ -260,7 +251,7 @@ describe("cases 25-26: rg_flags", () => {
   it.each(["--pre ./x.sh", "--hostname-bin x", "-L"])("25: %s is refused and nothing runs", async (flags) => {
     const fake = fakeRg(root, locateRipgrep().path);
     const env = envFor(root, { rg: { ...locateRipgrep(), path: fake.path } });
-    const e = await errorOf(searchContent({ fuzzy_filter: "x", rg_flags: flags }, env));
+    const e = await rejectionOf(searchContent({ fuzzy_filter: "x", rg_flags: flags }, env));
     expect(e.payload.error_type).toBe("SEARCH_FLAG_NOT_ALLOWED");
     let log = "";
     try {
@@ -328,9 +319,9 @@ describe("cases 27-31: paths, long lines, paging, timeout, roots", () => {
     }
   });
   it("31: ../x is denied; src/utills gets likely_fix src/utils", async () => {
-    const denied = await errorOf(searchContent({ fuzzy_filter: "x", path: "../x" }, envFor(root)));
+    const denied = await rejectionOf(searchContent({ fuzzy_filter: "x", path: "../x" }, envFor(root)));
     expect(denied.payload.error_type).toBe("SEARCH_PATH_DENIED");
-    const typo = await errorOf(searchContent({ fuzzy_filter: "x", path: "src/utills" }, envFor(root)));
+    const typo = await rejectionOf(searchContent({ fuzzy_filter: "x", path: "src/utills" }, envFor(root)));
     expect(typo.payload).toMatchObject({
       error_type: "SEARCH_INVALID_PATH",
       parameter: "path",
