@@ -446,8 +446,8 @@ export class SqliteMemoryStore implements MemoryStore {
     const w = filterSql(filter);
     // Column weights: content 1, rationale 0.5, tags 3, path 1, identifier terms 1.
     const bm25 = "bm25(memory_fts, 1.0, 0.5, 3.0, 1.0, 1.0)";
-    const margin = isNarrowing(filter) ? Number.POSITIVE_INFINITY : this.visibilityMargin(filter);
-    if (margin <= RANK_THEN_FILTER_MAX) {
+    const margin = this.rankFirstMargin(filter);
+    if (margin !== undefined) {
       // Rank on the FTS index alone, then apply visibility to the few ids ranked: joining every match to `memories`
       // before ranking costs two to three times as much on a large store, and the result is the same.
       const hits = this.stmt(
@@ -463,10 +463,12 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   /**
-   * How many rows a lane that ranks before it filters must over-fetch so that `limit` visible rows survive: the
-   * hidden (archived, superseded) rows could all rank in front.
+   * How many rows a lane that ranks before it filters must over-fetch so that `limit` visible rows survive (the
+   * hidden, archived or superseded, rows could all rank in front); undefined when the lane should filter while it
+   * ranks instead: a narrowing filter, or more hidden rows than RANK_THEN_FILTER_MAX.
    */
-  private visibilityMargin(filter: MemoryFilter): number {
+  private rankFirstMargin(filter: MemoryFilter): number | undefined {
+    if (isNarrowing(filter)) return undefined;
     if (filter.include_archived && filter.include_superseded) return 0;
     this.freshen();
     // Two range counts on the (archived, superseded_by) index; the OR form scans the whole index.
@@ -474,7 +476,7 @@ export class SqliteMemoryStore implements MemoryStore {
       `SELECT (SELECT count(*) FROM memories WHERE archived = 1)
             + (SELECT count(*) FROM memories WHERE archived = 0 AND superseded_by IS NOT NULL)`,
     );
-    return this.hiddenCount;
+    return this.hiddenCount <= RANK_THEN_FILTER_MAX ? this.hiddenCount : undefined;
   }
 
   /** The hits whose memories the filter admits, in their order. */
@@ -505,8 +507,8 @@ export class SqliteMemoryStore implements MemoryStore {
       this.vectorsStale = false;
     }
     const w = filterSql(filter);
-    const margin = isNarrowing(filter) ? Number.POSITIVE_INFINITY : this.visibilityMargin(filter);
-    if (margin <= RANK_THEN_FILTER_MAX) return this.admit(this.vectors.topK(query, limit + margin), w).slice(0, limit);
+    const margin = this.rankFirstMargin(filter);
+    if (margin !== undefined) return this.admit(this.vectors.topK(query, limit + margin), w).slice(0, limit);
     const allowed = new Set(
       (
         this.stmt(`SELECT m.id FROM memories m WHERE ${w.sql}`)

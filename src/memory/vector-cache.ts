@@ -121,8 +121,6 @@ export class VectorCache {
     this.size = 0;
     this.maxId = 0;
     if (this.readChunks && this.loadChunks()) return;
-    this.size = 0;
-    this.maxId = 0;
     for (const [rowid, blob] of this.db.prepare("SELECT rowid, embedding FROM memory_vec").raw().iterate() as Iterable<
       [number, Buffer]
     >) {
@@ -156,20 +154,19 @@ export class VectorCache {
         let end = start;
         while (end < rows.length && rows[end][1] === chunkId) end++;
         const blob = chunkOf.get(chunkId) as Buffer | undefined;
-        if (!blob || blob.byteLength < (rows[end - 1][2] + 1) * dim * 4) return false;
-        const chunk = floats(blob);
         const at = Int32Array.from({ length: end - start }, (_, k) => rows[start + k][2] * dim);
+        if (!blob || blob.byteLength < (Math.max(...at) + dim) * 4) return false;
+        const chunk = floats(blob);
         for (let j = 0; j < dim; j++) {
           const column = this.columns[j];
           for (let k = 0; k < at.length; k++) column[start + k] = chunk[at[k] + j];
         }
-        for (let r = start; r < end; r++) {
-          this.ids[r] = rows[r][0];
-          if (rows[r][0] > this.maxId) this.maxId = rows[r][0];
-        }
+        for (let r = start; r < end; r++) this.ids[r] = rows[r][0];
         start = end;
       }
+      // Only now is the copy trusted: a failure above leaves size 0 for the row-by-row load.
       this.size = rows.length;
+      this.maxId = rows.reduce((m, r) => Math.max(m, r[0]), 0);
       return true;
     } catch {
       return false;
