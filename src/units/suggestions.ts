@@ -178,22 +178,14 @@ export function suggestUnit(
 function fixByDimension(
   units: Units,
   atom: string,
-  candidates: ReadonlyArray<{ target: string; distance: number; confidence: number }>,
+  candidates: readonly Candidate[],
   fits: (t: Term) => boolean,
 ): Term | undefined {
   const length = [...atom].length;
   const budget = editBudget(length);
   const best = Math.min(...candidates.map((c) => c.distance));
   if (!Number.isFinite(best) || best === 0 || best > budget) return undefined;
-  const fitting = new Map<string, { unit: UnitDef; distance: number; confidence: number }>();
-  for (const c of candidates) {
-    const unit = units.unitById(c.target);
-    if (!unit || !fits({ unit, exp: 1 })) continue;
-    const seen = fitting.get(unit.id);
-    if (!seen || c.distance < seen.distance)
-      fitting.set(unit.id, { unit, distance: c.distance, confidence: c.confidence });
-  }
-  const [first, second] = [...fitting.values()].sort((a, b) => a.distance - b.distance);
+  const [first, second] = fittingUnits(units, candidates, (unit) => fits({ unit, exp: 1 }));
   if (!first || first.distance !== best || first.confidence < CONFIRM) return undefined;
   const tiedOverall = new Set(candidates.filter((c) => c.distance === best).map((c) => units.unitById(c.target)?.id))
     .size;
@@ -201,6 +193,25 @@ function fixByDimension(
   const lead = tiedOverall > 1 ? 1 : length <= 3 && best === 1 ? 2 : undefined;
   if (lead === undefined) return undefined;
   return second === undefined || second.distance >= first.distance + lead ? { unit: first.unit, exp: 1 } : undefined;
+}
+
+type Candidate = { target: string; distance: number; confidence: number };
+
+/** The candidates' units that `fits` admits, each once at its closest spelling, closest first. */
+function fittingUnits(
+  units: Units,
+  candidates: readonly Candidate[],
+  fits: (u: UnitDef) => boolean,
+): Array<{ unit: UnitDef; distance: number; confidence: number }> {
+  const byUnit = new Map<string, { unit: UnitDef; distance: number; confidence: number }>();
+  for (const c of candidates) {
+    const unit = units.unitById(c.target);
+    if (!unit || !fits(unit)) continue;
+    const seen = byUnit.get(unit.id);
+    if (!seen || c.distance < seen.distance)
+      byUnit.set(unit.id, { unit, distance: c.distance, confidence: c.confidence });
+  }
+  return [...byUnit.values()].sort((a, b) => a.distance - b.distance);
 }
 
 /** `kilomter` → kilometer, `mililiter` → milliliter: a prefix name (4+ letters may be one edit off) + a unit name. */
@@ -357,13 +368,10 @@ export function buildNonScalableError(
 /** A unit other than `unit` within the atom's edit budget that fits the other endpoint, if any. */
 function typoReading(units: Units, atom: string, unit: UnitDef, fits: (u: UnitDef) => boolean): UnitDef | undefined {
   const budget = editBudget([...atom].length);
-  const s = units.nameIndexFor([...atom].length).suggest(atom, { allowAuto: false });
-  for (const c of s.candidates) {
-    if (c.distance === 0 || c.distance > budget || c.confidence < CONFIRM) continue;
-    const u = units.unitById(c.target);
-    if (u && u.id !== unit.id && fits(u)) return u;
-  }
-  return undefined;
+  const { candidates } = units.nameIndexFor([...atom].length).suggest(atom, { allowAuto: false });
+  return fittingUnits(units, candidates, (u) => u.id !== unit.id && fits(u)).find(
+    (f) => f.distance > 0 && f.distance <= budget && f.confidence >= CONFIRM,
+  )?.unit;
 }
 
 export function buildAmbiguousError(
