@@ -98,9 +98,11 @@ export interface Report {
   notes?: string[];
   /** Extra raw data for the JSON file. */
   data?: Record<string, unknown>;
+  /** false for a partial run (`--no-perf`, `--quick`): print only, keep the recorded figures. */
+  record?: boolean;
 }
 
-/** Prints the report, writes bench/results/<name>.json and replaces its section in bench/RESULTS.md. */
+/** Prints the report and, unless partial, writes bench/results/<name>.json and its section of bench/RESULTS.md. */
 export function publish(report: Report): void {
   const m = machine();
   const parts = [`## ${report.title}`, "", `Machine: ${machineLine(m)}`, "", ...report.inputs.map((i) => `- ${i}`), ""];
@@ -110,6 +112,10 @@ export function publish(report: Report): void {
   for (const n of report.notes ?? []) parts.push(`- ${n}`);
   const section = `${parts.join("\n").trimEnd()}\n`;
   process.stdout.write(`\n${section}\n`);
+  if (report.record === false) {
+    process.stdout.write("(partial run: bench/RESULTS.md and bench/results/ left as they were)\n");
+    return;
+  }
 
   mkdirSync(join(BENCH_DIR, "results"), { recursive: true });
   writeFileSync(

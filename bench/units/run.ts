@@ -606,6 +606,7 @@ const speedRows: Row[] = [
 
 publish({
   name: "units",
+  record: !skipPerf,
   title: "units: conversion accuracy, refusals, typo recovery, speed",
   inputs: [
     `shared/data/units/nist_sp811_dev.jsonl (${nist.length} rows, NIST notation mapped mechanically; names from nist_sp811_symbols.tsv as fallback, with the row's qualifier (\`pt\` (liquid) → liquid_pint) and NIST's own readings of \`ton\` (short ton, per the data's README) and \`acre\` (survey acre, SP 811 B.8))`,
