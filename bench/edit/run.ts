@@ -382,6 +382,7 @@ const latencyRows: Row[] = [
 ];
 
 publish({
+  record: !quick,
   name: "edit",
   title: "edit_file self-correction (seed 004)",
   inputs: [
