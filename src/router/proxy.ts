@@ -3,9 +3,8 @@
  * whose handlers forward to it, so the same router middleware (name and parameter recovery) fronts a server that
  * knows nothing of dwim. Input JSON Schemas become zod per property (unconvertible ones accept any value).
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { type CallToolResult, Client, type Tool } from "@modelcontextprotocol/client";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { z } from "zod";
 import type { LoadedConfig } from "../core/config.js";
 import { ToolError } from "../core/errors.js";
@@ -82,9 +81,10 @@ export function mirrorTool(tool: Tool, client: Pick<Client, "callTool">): AnyToo
     },
     cli: { command: tool.name.replaceAll("_", "-"), positional: [] },
     async handler(args: Record<string, unknown>, ctx) {
-      const result = (await client.callTool({ name: tool.name, arguments: args }, undefined, {
-        signal: ctx.signal,
-      })) as CallToolResult;
+      const result: CallToolResult = await client.callTool(
+        { name: tool.name, arguments: args },
+        { signal: ctx.signal },
+      );
       const text = (result.content ?? [])
         .filter((c): c is { type: "text"; text: string } => c.type === "text")
         .map((c) => c.text)

@@ -1,16 +1,18 @@
 /**
- * Streamable HTTP: one MCP server and one SessionState per MCP session (so session-scoped state such as user-defined
- * units never leaks), bodies parsed here with a size cap so that malformed or oversized requests get a JSON-RPC
- * error and the server keeps serving.
+ * Streamable HTTP for both protocol eras on one endpoint. 2025-era clients (initialize handshake, `Mcp-Session-Id`)
+ * get one MCP server and one SessionState per MCP session, so session-scoped state such as user-defined units never
+ * leaks. 2026-07-28 clients (a per-request `_meta` envelope, no sessions) are served by the SDK's per-request handler
+ * with a fresh SessionState per request. Bodies are parsed here with a size cap so that malformed or oversized
+ * requests get a JSON-RPC error and the server keeps serving.
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
+import { createMcpHandler, isInitializeRequest, isLegacyRequest, type Server } from "@modelcontextprotocol/server";
 import { SessionState } from "../core/index.js";
 import type { DwimApp } from "./app.js";
+import { maxMessageBytes } from "./limits.js";
 import { createMcpServer } from "./mcp.js";
 
 export interface HttpOptions {
@@ -28,7 +30,7 @@ export interface HttpHandle {
 }
 
 interface Session {
-  transport: StreamableHTTPServerTransport;
+  transport: NodeStreamableHTTPServerTransport;
   server: Server;
 }
 
@@ -76,9 +78,16 @@ const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 
 export async function serveHttp(app: DwimApp, options: HttpOptions = {}): Promise<HttpHandle> {
   const host = options.host ?? "127.0.0.1";
-  const limits = app.config.sections.limits as { max_argument_bytes?: number } | undefined;
-  const maxBody = options.maxBodyBytes ?? (limits?.max_argument_bytes ?? 4_000_000) + 1024 * 1024;
+  const maxBody = options.maxBodyBytes ?? maxMessageBytes(app);
   const sessions = new Map<string, Session>();
+  const onerror = (e: Error) => process.stderr.write(`dwim: HTTP: ${e.message}\n`);
+  // 2026-07-28: a server per request; 2025-era traffic never reaches it (routed to the sessions below).
+  const modern = createMcpHandler(() => createMcpServer(app, new SessionState()), {
+    legacy: "reject",
+    onerror,
+    maxRequestBodySize: maxBody,
+  });
+  const serveModern = toNodeHandler(modern, { onerror, maxRequestBodySize: maxBody });
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? "/").split("?")[0];
@@ -132,12 +141,17 @@ export async function serveHttp(app: DwimApp, options: HttpOptions = {}): Promis
       jsonRpcError(res, 404, -32001, "Session not found: start a new session with initialize");
       return;
     }
+    // The SDK's own classification: a request carrying the 2026-07-28 `_meta` envelope claim is modern.
+    if (!(await isLegacyRequest(await toWebRequest(req, body), body, { maxRequestBodySize: maxBody }))) {
+      await serveModern(req, res, body);
+      return;
+    }
     if (!isInitializeRequest(body)) {
       jsonRpcError(res, 400, -32000, "Bad Request: no mcp-session-id header and not an initialize request");
       return;
     }
     const state = new SessionState();
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         sessions.set(id, { transport, server });
@@ -169,6 +183,7 @@ export async function serveHttp(app: DwimApp, options: HttpOptions = {}): Promis
     port,
     sessions: () => sessions.size,
     async close() {
+      await modern.close();
       for (const s of sessions.values()) await s.transport.close().catch(() => undefined);
       sessions.clear();
       await new Promise<void>((resolve) => http.close(() => resolve()));

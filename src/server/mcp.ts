@@ -1,10 +1,10 @@
 /**
- * The MCP server over the official SDK. It handles `tools/list` and `tools/call` itself (not McpServer), so that
+ * The MCP server over the official SDK (v2 line, which serves protocol 2026-07-28 and the 2025 versions from the
+ * same server). It handles `tools/list` and `tools/call` itself on the low-level `Server` (not McpServer), so that
  * unknown tools and invalid arguments come back as isError results the model can fix (SEP-1303), never as protocol
  * errors, and every call passes through the router middleware and the core pipeline.
  */
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { type CallToolResult, Server, type Tool } from "@modelcontextprotocol/server";
 import { type AnyToolDefinition, inputJsonSchema, invokeTool, SessionState } from "../core/index.js";
 import type { DwimApp } from "./app.js";
 
@@ -30,23 +30,40 @@ export function callsInFlight(): number {
   return inFlight;
 }
 
+/** The listed tools of an app, built once: 2026-07-28 HTTP builds a server per request. */
+const listings = new WeakMap<DwimApp, Tool[]>();
+
+function listingOf(app: DwimApp): Tool[] {
+  let listed = listings.get(app);
+  if (!listed) {
+    listed = app.registry.tools.map(toMcpTool);
+    listings.set(app, listed);
+  }
+  return listed;
+}
+
+/**
+ * One MCP server instance over `session`. The serving entries call this as a factory: once per connection (stdio,
+ * 2025-era HTTP session, in-memory) or once per request (2026-07-28 HTTP, which has no sessions).
+ */
 export function createMcpServer(app: DwimApp, session: SessionState = new SessionState()): Server {
   const server = new Server(
     { name: "dwim", version: app.version },
     { capabilities: { tools: { listChanged: false } }, instructions: SERVER_INSTRUCTIONS },
   );
-  const listed = app.registry.tools.map(toMcpTool);
   const ctx = app.context(session);
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler("tools/list", async () => ({ tools: listingOf(app) }));
+  server.setRequestHandler("tools/call", async (request, extra) => {
     inFlight++;
     try {
-      return await invokeTool(
+      const result = await invokeTool(
         app.registry,
         { name: request.params.name, arguments: request.params.arguments },
-        { ...ctx, signal: extra.signal },
+        { ...ctx, signal: extra.mcpReq.signal },
         { middleware: app.middleware },
       );
+      // The era's wire codec shapes the result (the same call on both eras; no output schema is advertised yet).
+      return server.projectCallToolResult(result as CallToolResult, undefined);
     } finally {
       inFlight--;
     }

@@ -1,19 +1,33 @@
-/** Serving over stdio (Claude Desktop, Claude Code): stdout carries protocol only; messages go to stderr. */
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+/**
+ * Serving over stdio (Claude Desktop, Claude Code): stdout carries protocol only; messages go to stderr. The SDK's
+ * `serveStdio` picks the era from the client's opening (a 2026-07-28 `server/discover` or a 2025 `initialize`) and
+ * pins one server for the connection, so one SessionState serves it either way.
+ */
+import { PassThrough } from "node:stream";
+import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/server";
+import { StdioServerTransport, serveStdio as serveSdkStdio } from "@modelcontextprotocol/server/stdio";
 import { SessionState } from "../core/index.js";
 import type { DwimApp } from "./app.js";
+import { maxMessageBytes } from "./limits.js";
 import { callsInFlight, createMcpServer } from "./mcp.js";
 
 export async function serveStdio(app: DwimApp): Promise<{ close(): Promise<void> }> {
-  const server = createMcpServer(app, new SessionState("stdio"));
-  const transport = new StdioServerTransport();
-  const close = async () => {
-    await server.close();
-  };
+  const session = new SessionState("stdio");
+  // The SDK transport closes (aborting calls in flight) when its input ends; it reads a copy of stdin that ends only
+  // once the calls the client already sent have been answered.
+  const input = new PassThrough();
+  process.stdin.pipe(input, { end: false });
+  const transport = new StdioServerTransport(input, process.stdout, {
+    // An oversized argument should reach the tool's own argument_too_large error, not close the connection.
+    maxBufferSize: Math.max(STDIO_DEFAULT_MAX_BUFFER_SIZE, 4 * maxMessageBytes(app)),
+  });
+  const handle = serveSdkStdio(() => createMcpServer(app, session), {
+    transport,
+    onerror: (e) => process.stderr.write(`dwim: stdio: ${e.message}\n`),
+  });
+  const close = () => handle.close();
   onShutdown(close);
-  await server.connect(transport);
   process.stderr.write(`dwim ${app.version}: serving ${app.registry.tools.length} tools over stdio\n`);
-  // The client closing stdin ends the session, once the calls it already sent have been answered.
   process.stdin.on(
     "end",
     () =>

@@ -2,35 +2,37 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorPayload } from "../../src/core/index.js";
 
 const MAIN = resolve(__dirname, "../../dist/cli/main.js");
 const SDK = (p: string) =>
-  pathToFileURL(resolve(__dirname, "../../node_modules/@modelcontextprotocol/sdk/dist/esm", p)).href;
+  pathToFileURL(resolve(__dirname, "../../node_modules/@modelcontextprotocol/server/dist", p)).href;
 const ZOD = pathToFileURL(resolve(__dirname, "../../node_modules/zod/index.js")).href;
 
 /** A plain MCP server that knows nothing of dwim; it logs every call it executes. */
 function upstreamSource(log: string): string {
   return `
 import { appendFileSync } from "node:fs";
-import { McpServer } from ${JSON.stringify(SDK("server/mcp.js"))};
-import { StdioServerTransport } from ${JSON.stringify(SDK("server/stdio.js"))};
+import { McpServer } from ${JSON.stringify(SDK("index.mjs"))};
+import { serveStdio } from ${JSON.stringify(SDK("stdio.mjs"))};
 import { z } from ${JSON.stringify(ZOD)};
-const server = new McpServer({ name: "upstream", version: "1.2.3" });
 const log = (line) => appendFileSync(${JSON.stringify(log)}, line + "\\n");
-server.registerTool("read_notes", {
-  description: "Read notes of a file",
-  inputSchema: { path: z.string(), limit: z.number().optional() },
-}, async ({ path, limit }) => { log("read_notes " + path + " " + limit); return { content: [{ type: "text", text: "notes of " + path }] }; });
-server.registerTool("delete_notes", {
-  description: "Delete the notes of a file",
-  inputSchema: { path: z.string() },
-  annotations: { destructiveHint: true },
-}, async ({ path }) => { log("delete_notes " + path); return { content: [{ type: "text", text: "deleted " + path }] }; });
-await server.connect(new StdioServerTransport());
+serveStdio(() => {
+  const server = new McpServer({ name: "upstream", version: "1.2.3" });
+  server.registerTool("read_notes", {
+    description: "Read notes of a file",
+    inputSchema: z.object({ path: z.string(), limit: z.number().optional() }),
+  }, async ({ path, limit }) => { log("read_notes " + path + " " + limit); return { content: [{ type: "text", text: "notes of " + path }] }; });
+  server.registerTool("delete_notes", {
+    description: "Delete the notes of a file",
+    inputSchema: z.object({ path: z.string() }),
+    annotations: { destructiveHint: true },
+  }, async ({ path }) => { log("delete_notes " + path); return { content: [{ type: "text", text: "deleted " + path }] }; });
+  return server;
+});
 `;
 }
 

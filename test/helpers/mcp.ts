@@ -1,10 +1,31 @@
-/** Connects the SDK's real Client to a real dwim server over the in-memory transport. */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+/**
+ * The SDK's real Client against a real dwim server, on either protocol era. A 2025 version is negotiated with the
+ * `initialize` handshake (the in-memory transport); 2026-07-28 has no handshake and no in-memory entry, so the client
+ * talks to the SDK's per-request HTTP handler in-process (the URL is never dialed).
+ */
+import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { createMcpHandler } from "@modelcontextprotocol/server";
 import type { AnyToolDefinition, CallMiddleware, LoadedConfig, Toolset } from "../../src/core/index.js";
 import { loadConfig, SessionState } from "../../src/core/index.js";
 import { configSectionsOf, createApp, type DwimApp } from "../../src/server/app.js";
 import { createMcpServer } from "../../src/server/mcp.js";
+
+/** The current protocol revision: stateless, a `_meta` envelope on every request, negotiated by `server/discover`. */
+export const MODERN_VERSION = "2026-07-28";
+/** The 2025 revisions dwim serves, negotiated by `initialize`. */
+export const LEGACY_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26"] as const;
+export const PROTOCOL_VERSIONS = [MODERN_VERSION, ...LEGACY_VERSIONS] as const;
+export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number];
+
+/** A client that speaks exactly `version`: pinned to the modern era, or offering only that 2025 version. */
+export function clientFor(name: string, version: ProtocolVersion = "2025-11-25"): Client {
+  return new Client(
+    { name, version: "0.0.0" },
+    version === MODERN_VERSION
+      ? { versionNegotiation: { mode: { pin: MODERN_VERSION } } }
+      : { supportedProtocolVersions: [version] },
+  );
+}
 
 export interface InMemoryOptions {
   toolsets: readonly Toolset[];
@@ -14,6 +35,8 @@ export interface InMemoryOptions {
   /** Pre-loaded config; default: defaults + env only (no user or project files), logging off. */
   config?: LoadedConfig;
   middleware?: (tools: readonly AnyToolDefinition[], config: LoadedConfig) => CallMiddleware;
+  /** Protocol version the clients speak (default 2025-11-25). */
+  protocol?: ProtocolVersion;
 }
 
 export interface Connected {
@@ -37,13 +60,25 @@ export async function connectInMemory(options: InMemoryOptions): Promise<Connect
     config,
     middleware: options.middleware,
   });
+  const protocol = options.protocol ?? "2025-11-25";
   const clients: Client[] = [];
+  const closers: Array<() => Promise<void>> = [];
   const open = async (): Promise<Client> => {
-    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-    const server = createMcpServer(app, new SessionState(`test-${clients.length}`));
-    await server.connect(serverTransport);
-    const client = new Client({ name: "dwim-test", version: "0.0.0" });
-    await client.connect(clientTransport);
+    const session = new SessionState(`test-${clients.length}`);
+    const client = clientFor("dwim-test", protocol);
+    if (protocol === MODERN_VERSION) {
+      const handler = createMcpHandler(() => createMcpServer(app, session), { legacy: "reject" });
+      closers.push(() => handler.close());
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL("http://dwim.test/mcp"), {
+          fetch: (url, init) => handler.fetch(new Request(url, init)),
+        }),
+      );
+    } else {
+      const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+      await createMcpServer(app, session).connect(serverTransport);
+      await client.connect(clientTransport);
+    }
     clients.push(client);
     return client;
   };
@@ -54,6 +89,7 @@ export async function connectInMemory(options: InMemoryOptions): Promise<Connect
     newSession: open,
     async close() {
       for (const c of clients) await c.close();
+      for (const close of closers) await close();
     },
   };
 }

@@ -18,36 +18,38 @@ const repo = fileURLToPath(new URL("../../", import.meta.url));
 const url = (rel: string) => pathToFileURL(join(repo, "node_modules", rel)).href;
 
 const UPSTREAM = `
-import { McpServer } from ${JSON.stringify(url("@modelcontextprotocol/sdk/dist/esm/server/mcp.js"))};
-import { StdioServerTransport } from ${JSON.stringify(url("@modelcontextprotocol/sdk/dist/esm/server/stdio.js"))};
+import { McpServer } from ${JSON.stringify(url("@modelcontextprotocol/server/dist/index.mjs"))};
+import { serveStdio } from ${JSON.stringify(url("@modelcontextprotocol/server/dist/stdio.mjs"))};
 import { z } from ${JSON.stringify(url("zod/index.js"))};
 
 const received = [];
-const server = new McpServer({ name: "notes", version: "1.2.3" });
-server.registerTool("create_note", {
-  description: "Create a note with a title and a body.",
-  inputSchema: { title: z.string(), body: z.string(), pinned: z.boolean().optional() },
-}, async (args) => {
-  received.push({ tool: "create_note", args });
-  return { content: [{ type: "text", text: "created " + args.title }], structuredContent: { created: args.title, args } };
+serveStdio(() => {
+  const server = new McpServer({ name: "notes", version: "1.2.3" });
+  server.registerTool("create_note", {
+    description: "Create a note with a title and a body.",
+    inputSchema: z.object({ title: z.string(), body: z.string(), pinned: z.boolean().optional() }),
+  }, async (args) => {
+    received.push({ tool: "create_note", args });
+    return { content: [{ type: "text", text: "created " + args.title }], structuredContent: { created: args.title, args } };
+  });
+  server.registerTool("delete_note", {
+    description: "Delete a note for good.",
+    inputSchema: z.object({ id: z.number() }),
+    annotations: { destructiveHint: true },
+  }, async (args) => {
+    received.push({ tool: "delete_note", args });
+    return { content: [{ type: "text", text: "deleted " + args.id }] };
+  });
+  server.registerTool("received_calls", {
+    description: "Every call this server received.",
+    inputSchema: z.object({}),
+    annotations: { readOnlyHint: true },
+  }, async () => ({ content: [{ type: "text", text: JSON.stringify(received) }] }));
+  server.registerTool("fail_always", { description: "Always fails.", inputSchema: z.object({}) }, async () => ({
+    isError: true, content: [{ type: "text", text: "upstream says no" }],
+  }));
+  return server;
 });
-server.registerTool("delete_note", {
-  description: "Delete a note for good.",
-  inputSchema: { id: z.number() },
-  annotations: { destructiveHint: true },
-}, async (args) => {
-  received.push({ tool: "delete_note", args });
-  return { content: [{ type: "text", text: "deleted " + args.id }] };
-});
-server.registerTool("received_calls", {
-  description: "Every call this server received.",
-  inputSchema: {},
-  annotations: { readOnlyHint: true },
-}, async () => ({ content: [{ type: "text", text: JSON.stringify(received) }] }));
-server.registerTool("fail_always", { description: "Always fails.", inputSchema: {} }, async () => ({
-  isError: true, content: [{ type: "text", text: "upstream says no" }],
-}));
-await server.connect(new StdioServerTransport());
 `;
 
 describe("dwim proxy over a real stdio MCP server", () => {

@@ -1,10 +1,10 @@
 import { request } from "node:http";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { type Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ErrorPayload, loadConfig } from "../../src/core/index.js";
 import { createApp } from "../../src/server/app.js";
 import { type HttpHandle, parseListenAddress, serveHttp } from "../../src/server/http.js";
+import { clientFor } from "../helpers/mcp.js";
 import { testingToolset } from "../helpers/tools.js";
 
 let handle: HttpHandle;
@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 async function connect(): Promise<Client> {
-  const client = new Client({ name: "http-test", version: "0.0.0" });
+  const client = clientFor("http-test");
   await client.connect(new StreamableHTTPClientTransport(new URL(handle.url)));
   return client;
 }

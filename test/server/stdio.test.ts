@@ -2,11 +2,12 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorPayload } from "../../src/core/index.js";
 import { TOOLSETS } from "../../src/server/toolsets.js";
+import { clientFor } from "../helpers/mcp.js";
 
 const MAIN = resolve(__dirname, "../../dist/cli/main.js");
 
@@ -28,7 +29,7 @@ function env(dir: string, extra: Record<string, string> = {}): Record<string, st
 }
 
 async function start(dir: string, extra: Record<string, string> = {}): Promise<Client> {
-  const client = new Client({ name: "stdio-test", version: "0.0.0" });
+  const client = clientFor("stdio-test");
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
@@ -87,6 +88,14 @@ describe("the real server over stdio (SDK Client)", () => {
     expect(after.isError).toBeFalsy();
   });
 
+  it("answers a 10 MB argument with argument_too_large instead of dropping the connection", async () => {
+    const big = await strict.callTool({ name: "read_file", arguments: { path: "x".repeat(10 * 1024 * 1024) } });
+    expect(big.isError).toBe(true);
+    expect((big.structuredContent as ErrorPayload).error_type).toBe("argument_too_large");
+    const after = await strict.callTool({ name: "read_file", arguments: { path: "notes.txt" } });
+    expect(after.isError).toBeFalsy();
+  });
+
   it("with defaults, auto-corrects the misspelled parameter and reports it in did_you_mean", async () => {
     const client = await start(dir);
     const r = await client.callTool({ name: "read_file", arguments: { pth: "notes.txt" } });
@@ -127,6 +136,44 @@ describe("process behaviour", () => {
     expect(await exit).toBe(0);
     expect(stdout).toBe("");
     expect(stderr).toMatch(/serving \d+ tools over stdio/u);
+  });
+
+  it("answers the calls a client sent before closing stdin, then exits 0", async () => {
+    const dir = sandbox();
+    const child = spawn(process.execPath, [MAIN, "serve"], {
+      cwd: dir,
+      env: env(dir),
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    child.stdout.on("data", (d: Buffer) => {
+      stdout += d.toString();
+    });
+    const exit = new Promise<number | null>((ok) => child.on("exit", (code) => ok(code)));
+    const lines = [
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } },
+      },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      // ripgrep runs in a child process: the answer comes after stdin has ended.
+      {
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "fuzzy_search_content", arguments: { fuzzy_filter: "gamma", regex_pattern: "gam" } },
+      },
+    ];
+    child.stdin.end(lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
+    expect(await exit).toBe(0);
+    const answers = stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { id?: number; result?: { structuredContent?: unknown } });
+    const call = answers.find((a) => a.id === 2);
+    expect(JSON.stringify(call?.result?.structuredContent)).toContain("gamma");
   });
 
   it("starts over HTTP, prints the URL and the number of tools", async () => {
