@@ -8,6 +8,7 @@ import { createMcpHandler } from "@modelcontextprotocol/server";
 import type { AnyToolDefinition, CallMiddleware, LoadedConfig, Toolset } from "../../src/core/index.js";
 import { loadConfig, SessionState } from "../../src/core/index.js";
 import { configSectionsOf, createApp, type DwimApp } from "../../src/server/app.js";
+import { type HttpHandle, serveHttp } from "../../src/server/http.js";
 import { createMcpServer } from "../../src/server/mcp.js";
 
 /** The current protocol revision: stateless, a `_meta` envelope on every request, negotiated by `server/discover`. */
@@ -25,6 +26,13 @@ export function clientFor(name: string, version: ProtocolVersion = "2025-11-25")
       ? { versionNegotiation: { mode: { pin: MODERN_VERSION } } }
       : { supportedProtocolVersions: [version] },
   );
+}
+
+/** dwim's Streamable HTTP server on a free loopback port, serving `toolsets` (config: defaults + env, logging off). */
+export async function serveHttpForTest(toolsets: readonly Toolset[]): Promise<HttpHandle> {
+  const env = { DWIM_LOG: "0" };
+  const config = loadConfig({ userFile: null, projectFile: null, env, sections: configSectionsOf(toolsets) });
+  return serveHttp(createApp({ toolsets, env, config }), { host: "127.0.0.1", port: 0 });
 }
 
 export interface InMemoryOptions {

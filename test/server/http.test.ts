@@ -1,22 +1,15 @@
 import { request } from "node:http";
 import { type Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ErrorPayload, loadConfig } from "../../src/core/index.js";
-import { createApp } from "../../src/server/app.js";
-import { type HttpHandle, parseListenAddress, serveHttp } from "../../src/server/http.js";
-import { clientFor } from "../helpers/mcp.js";
+import type { ErrorPayload } from "../../src/core/index.js";
+import { type HttpHandle, parseListenAddress } from "../../src/server/http.js";
+import { clientFor, serveHttpForTest } from "../helpers/mcp.js";
 import { testingToolset } from "../helpers/tools.js";
 
 let handle: HttpHandle;
 
 beforeAll(async () => {
-  const env = { DWIM_LOG: "0" };
-  const app = createApp({
-    toolsets: [testingToolset],
-    env,
-    config: loadConfig({ userFile: null, projectFile: null, env }),
-  });
-  handle = await serveHttp(app, { host: "127.0.0.1", port: 0 });
+  handle = await serveHttpForTest([testingToolset]);
 });
 afterAll(async () => {
   await handle.close();

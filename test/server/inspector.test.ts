@@ -10,10 +10,9 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/core/index.js";
-import { createApp } from "../../src/server/app.js";
-import { type HttpHandle, serveHttp } from "../../src/server/http.js";
+import type { HttpHandle } from "../../src/server/http.js";
 import { TOOLSETS } from "../../src/server/toolsets.js";
+import { serveHttpForTest } from "../helpers/mcp.js";
 
 const MAIN = resolve(__dirname, "../../dist/cli/main.js");
 const INSPECTOR_PACKAGE = createRequire(import.meta.url).resolve("@modelcontextprotocol/inspector/package.json");
@@ -60,10 +59,7 @@ async function expectServes(era: Era, target: string[]): Promise<void> {
 describe("the MCP Inspector CLI", () => {
   let handle: HttpHandle;
   beforeAll(async () => {
-    const env = { DWIM_LOG: "0" };
-    const units = TOOLSETS.filter((t) => t.name === "units");
-    const app = createApp({ toolsets: units, env, config: loadConfig({ userFile: null, projectFile: null, env }) });
-    handle = await serveHttp(app, { host: "127.0.0.1", port: 0 });
+    handle = await serveHttpForTest(TOOLSETS.filter((t) => t.name === "units"));
   });
   afterAll(async () => {
     await handle.close();

@@ -9,10 +9,16 @@ import { join, resolve } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ErrorPayload, loadConfig } from "../../src/core/index.js";
-import { createApp } from "../../src/server/app.js";
-import { type HttpHandle, serveHttp } from "../../src/server/http.js";
-import { clientFor, connectInMemory, MODERN_VERSION, PROTOCOL_VERSIONS, type ProtocolVersion } from "../helpers/mcp.js";
+import type { ErrorPayload } from "../../src/core/index.js";
+import type { HttpHandle } from "../../src/server/http.js";
+import {
+  clientFor,
+  connectInMemory,
+  MODERN_VERSION,
+  PROTOCOL_VERSIONS,
+  type ProtocolVersion,
+  serveHttpForTest,
+} from "../helpers/mcp.js";
 import { testingToolset } from "../helpers/tools.js";
 
 const MAIN = resolve(__dirname, "../../dist/cli/main.js");
@@ -52,13 +58,7 @@ describe.each(PROTOCOL_VERSIONS)("a client speaking %s", (version) => {
   describe("over Streamable HTTP", () => {
     let handle: HttpHandle;
     beforeAll(async () => {
-      const env = { DWIM_LOG: "0" };
-      const app = createApp({
-        toolsets: [testingToolset],
-        env,
-        config: loadConfig({ userFile: null, projectFile: null, env }),
-      });
-      handle = await serveHttp(app, { host: "127.0.0.1", port: 0 });
+      handle = await serveHttpForTest([testingToolset]);
     });
     afterAll(async () => {
       await handle.close();
@@ -109,13 +109,7 @@ describe.each(PROTOCOL_VERSIONS)("a client speaking %s", (version) => {
 
 describe("a client that negotiates (mode auto)", () => {
   it("settles on 2026-07-28 with dwim over HTTP", async () => {
-    const env = { DWIM_LOG: "0" };
-    const app = createApp({
-      toolsets: [testingToolset],
-      env,
-      config: loadConfig({ userFile: null, projectFile: null, env }),
-    });
-    const handle = await serveHttp(app, { host: "127.0.0.1", port: 0 });
+    const handle = await serveHttpForTest([testingToolset]);
     const client = new Client({ name: "auto", version: "0" }, { versionNegotiation: { mode: "auto" } });
     try {
       await client.connect(new StreamableHTTPClientTransport(new URL(handle.url)));

@@ -107,49 +107,40 @@ describe("the real server over stdio (SDK Client)", () => {
   });
 });
 
+/** `dwim serve` as a raw process: its output so far and its exit code. */
+function serveProcess() {
+  const dir = sandbox();
+  const child = spawn(process.execPath, [MAIN, "serve"], { cwd: dir, env: env(dir), stdio: ["pipe", "pipe", "pipe"] });
+  const out = { stdout: "", stderr: "" };
+  child.stdout.on("data", (d: Buffer) => {
+    out.stdout += d.toString();
+  });
+  child.stderr.on("data", (d: Buffer) => {
+    out.stderr += d.toString();
+  });
+  const exit = new Promise<number | null>((ok) => child.on("exit", (code) => ok(code)));
+  return { child, out, exit };
+}
+
 describe("process behaviour", () => {
   it("prints nothing but protocol on stdout and exits 0 on SIGTERM", async () => {
-    const dir = sandbox();
-    const child = spawn(process.execPath, [MAIN, "serve"], {
-      cwd: dir,
-      env: env(dir),
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => {
-      stdout += d.toString();
-    });
-    child.stderr.on("data", (d: Buffer) => {
-      stderr += d.toString();
-    });
+    const { child, out, exit } = serveProcess();
     await new Promise<void>((ok) => {
       const check = setInterval(() => {
-        if (stderr.includes("serving")) {
+        if (out.stderr.includes("serving")) {
           clearInterval(check);
           ok();
         }
       }, 20);
     });
-    const exit = new Promise<number | null>((ok) => child.on("exit", (code) => ok(code)));
     child.kill("SIGTERM");
     expect(await exit).toBe(0);
-    expect(stdout).toBe("");
-    expect(stderr).toMatch(/serving \d+ tools over stdio/u);
+    expect(out.stdout).toBe("");
+    expect(out.stderr).toMatch(/serving \d+ tools over stdio/u);
   });
 
   it("answers the calls a client sent before closing stdin, then exits 0", async () => {
-    const dir = sandbox();
-    const child = spawn(process.execPath, [MAIN, "serve"], {
-      cwd: dir,
-      env: env(dir),
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    child.stdout.on("data", (d: Buffer) => {
-      stdout += d.toString();
-    });
-    const exit = new Promise<number | null>((ok) => child.on("exit", (code) => ok(code)));
+    const { child, out, exit } = serveProcess();
     const lines = [
       {
         jsonrpc: "2.0",
@@ -168,7 +159,7 @@ describe("process behaviour", () => {
     ];
     child.stdin.end(lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
     expect(await exit).toBe(0);
-    const answers = stdout
+    const answers = out.stdout
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l) as { id?: number; result?: { structuredContent?: unknown } });
