@@ -4,6 +4,7 @@
  */
 import { type Correction, didYouMean } from "../core/corrections.js";
 import { isToolError, ToolError } from "../core/errors.js";
+import type { WriteIo } from "../core/files.js";
 import type { ToolContext, ToolOutput } from "../core/tool.js";
 import type { EditConfig } from "./config.js";
 import { findAll } from "./correct/canonical.js";
@@ -16,9 +17,9 @@ import {
 } from "./correct/llm.js";
 import { clip } from "./diagnostics.js";
 import { unifiedDiff } from "./diff.js";
-import { notFoundError, resolveEditPath, seenHashes } from "./paths.js";
+import { closeEditTarget, type EditTarget, notFoundError, openEditTarget, readTarget, seenHashes } from "./paths.js";
 import { type Plan, planEdit, validateStrings } from "./plan.js";
-import { numberedLine, readBytes } from "./read.js";
+import { numberedLine } from "./read.js";
 import {
   type DecodedFile,
   decodeFile,
@@ -30,7 +31,7 @@ import {
   spliceSpans,
   toLf,
 } from "./text.js";
-import { createFile, existsError, replaceFile } from "./write.js";
+import { commitCreate, commitReplace, existsError } from "./write.js";
 
 export interface EditArgs {
   path: string;
@@ -47,6 +48,8 @@ export interface EditDeps {
   /** Overrides the corrector built from config (tests, embedding). */
   corrector?: EditCorrector;
   env?: Record<string, string | undefined>;
+  /** Where written bytes go; tests inject ENOSPC and other mid-write failures here. */
+  io?: WriteIo;
 }
 
 const SNIPPET_CONTEXT = 3;
@@ -60,24 +63,89 @@ function debugSink(deps: EditDeps): ((stage: string, detail: Record<string, unkn
 }
 
 export async function editFileTool(args: EditArgs, ctx: ToolContext, deps: EditDeps): Promise<ToolOutput> {
-  const resolved = resolveEditPath(args.path, ctx);
-  const expected = args.expected_replacements ?? 1;
-  if (args.old_str === "") return createOrFill(args, ctx, resolved.absolute, resolved.stat, deps);
-  if (!resolved.stat) throw notFoundError(args.path, resolved.absolute);
-  validateStrings(args.old_str, args.new_str);
-  const stat = resolved.stat;
-  const file = decodeFile(readBytes(resolved.absolute, args.path, stat.size, deps.config.max_file_bytes), args.path);
-  if (args.expected_hash !== undefined && args.expected_hash.toLowerCase() !== file.sha256) {
-    throw new ToolError({
-      error: `'${args.path}' changed since the hash you hold was taken; nothing was written`,
-      error_type: "EDIT_FILE_CHANGED",
-      parameter: "expected_hash",
-      got: args.expected_hash,
-      current_sha256: file.sha256,
-      hints: ["Re-read the file with read_file and redo the edit against its current text"],
-    });
+  const creating = args.old_str === "";
+  // Checked before opening: creation may make missing parent directories.
+  if (creating) validateStrings(args.old_str, args.new_str);
+  let target: EditTarget;
+  try {
+    target = openEditTarget(args.path, ctx, { createParents: creating && !args.dry_run });
+  } catch (e) {
+    if (creating && args.dry_run && isToolError(e) && e.errorType === "EDIT_FILE_NOT_FOUND") {
+      return creationOutput(args, false);
+    }
+    throw e;
   }
+  try {
+    if (creating) return await createOrFill(args, ctx, target, deps);
+    return await replaceIn(target, args, ctx, deps);
+  } finally {
+    closeEditTarget(target);
+  }
+}
+
+interface Prepared {
+  file: DecodedFile;
+  plan: Plan;
+  bytes: Buffer;
+}
+
+async function replaceIn(target: EditTarget, args: EditArgs, ctx: ToolContext, deps: EditDeps): Promise<ToolOutput> {
+  if (!target.file) throw notFoundError(args.path, target);
+  validateStrings(args.old_str, args.new_str);
+  const maxBytes = deps.config.max_file_bytes;
+  const file = decodeFile(await readTarget(target, args.path, maxBytes), args.path);
+  checkExpectedHash(args, file);
   const trace = debugSink(deps);
+  let used = await prepareEdit(args, file, ctx, target.absolute, deps, trace, true);
+  let hardLinks = 0;
+  if (!args.dry_run) {
+    const committed = await commitReplace(
+      target,
+      args.path,
+      maxBytes,
+      async (current) => {
+        if (current.equals(file.bytes)) return used.bytes;
+        // Another process wrote the file since it was read: apply the edit to that version, as if it came after.
+        const now = decodeFile(current, args.path);
+        checkExpectedHash(args, now);
+        used = await prepareEdit(args, now, ctx, target.absolute, deps, trace, false);
+        return used.bytes;
+      },
+      deps.io,
+    );
+    hardLinks = committed.stat.nlink - 1;
+    seenHashes(ctx).set(target.absolute, sha256Hex(used.bytes));
+  }
+  trace?.("write", { dry_run: args.dry_run === true, strategy: used.plan.strategy });
+  const out = successOutput(args, used.file, used.plan, used.bytes);
+  // The edited name got a new inode (an atomic rename); other hard links keep the old content.
+  if (hardLinks > 0) out.hard_links_split = hardLinks;
+  return out;
+}
+
+function checkExpectedHash(args: EditArgs, file: DecodedFile): void {
+  if (args.expected_hash === undefined || args.expected_hash.toLowerCase() === file.sha256) return;
+  throw new ToolError({
+    error: `'${args.path}' changed since the hash you hold was taken; nothing was written`,
+    error_type: "EDIT_FILE_CHANGED",
+    parameter: "expected_hash",
+    got: args.expected_hash,
+    current_sha256: file.sha256,
+    hints: ["Re-read the file with read_file and redo the edit against its current text"],
+  });
+}
+
+/** Plans the edit on `file` (the LLM stage only on the first attempt) and splices it; throws when nothing applies. */
+async function prepareEdit(
+  args: EditArgs,
+  file: DecodedFile,
+  ctx: ToolContext,
+  absolute: string,
+  deps: EditDeps,
+  trace: ReturnType<typeof debugSink>,
+  allowLlm: boolean,
+): Promise<Prepared> {
+  const expected = args.expected_replacements ?? 1;
   let plan: Plan;
   try {
     plan = planEdit(file, {
@@ -92,11 +160,9 @@ export async function editFileTool(args: EditArgs, ctx: ToolContext, deps: EditD
     });
   } catch (e) {
     if (!isToolError(e) || e.errorType !== "EDIT_NO_OCCURRENCE_FOUND") throw e;
-    const fromLlm = await llmStage(args, file, expected, e, deps, ctx.signal);
-    trace?.("llm", { outcome: fromLlm ? "applied" : "none" });
-    if (!fromLlm) {
-      throw staleAware(e, ctx, resolved.absolute, file.sha256);
-    }
+    const fromLlm = allowLlm ? await llmStage(args, file, expected, e, deps, ctx.signal) : undefined;
+    if (allowLlm) trace?.("llm", { outcome: fromLlm ? "applied" : "none" });
+    if (!fromLlm) throw staleAware(e, ctx, absolute, file.sha256);
     plan = fromLlm;
   }
   const spliced = spliceSpans(file, plan.spans);
@@ -111,33 +177,35 @@ export async function editFileTool(args: EditArgs, ctx: ToolContext, deps: EditD
   if (ctx.signal?.aborted) {
     throw new ToolError({ error: "The edit was cancelled; the file is unchanged", error_type: "EDIT_WRITE_ERROR" });
   }
-  let atomic = true;
-  if (!args.dry_run) {
-    atomic = replaceFile(resolved.absolute, spliced.bytes, stat, file.sha256).atomic;
-    seenHashes(ctx).set(resolved.absolute, sha256Hex(spliced.bytes));
-  }
-  trace?.("write", { dry_run: args.dry_run === true, atomic, strategy: plan.strategy });
-  return successOutput(args, file, plan, spliced.bytes, atomic);
+  return { file, plan, bytes: spliced.bytes };
 }
 
-async function createOrFill(
-  args: EditArgs,
-  ctx: ToolContext,
-  absolute: string,
-  stat: ReturnType<typeof resolveEditPath>["stat"],
-  deps: EditDeps,
-): Promise<ToolOutput> {
-  validateStrings(args.old_str, args.new_str);
-  if (stat && stat.size > 0) throw existsError(args.path);
+async function createOrFill(args: EditArgs, ctx: ToolContext, target: EditTarget, deps: EditDeps): Promise<ToolOutput> {
+  if (target.stat && target.stat.size > 0) throw existsError(args.path);
   const bytes = Buffer.from(args.new_str, "utf8");
-  const after = sha256Hex(bytes);
-  let atomic = true;
   if (!args.dry_run) {
-    if (stat) atomic = replaceFile(absolute, bytes, stat, sha256Hex(Buffer.alloc(0))).atomic;
-    else createFile(absolute, bytes);
-    seenHashes(ctx).set(absolute, after);
+    if (target.file) {
+      await commitReplace(
+        target,
+        args.path,
+        deps.config.max_file_bytes,
+        (current) => {
+          if (current.length > 0) throw existsError(args.path);
+          return bytes;
+        },
+        deps.io,
+      );
+    } else {
+      await commitCreate(target, args.path, bytes, deps.io);
+    }
+    seenHashes(ctx).set(target.absolute, sha256Hex(bytes));
   }
-  debugSink(deps)?.("create", { created: !stat, dry_run: args.dry_run === true });
+  debugSink(deps)?.("create", { created: !target.file, dry_run: args.dry_run === true });
+  return creationOutput(args, target.file !== undefined);
+}
+
+function creationOutput(args: EditArgs, existed: boolean): ToolOutput {
+  const after = sha256Hex(Buffer.from(args.new_str, "utf8"));
   const lf = toLf(args.new_str);
   const out: ToolOutput = {
     path: args.path,
@@ -146,17 +214,17 @@ async function createOrFill(
     line_ranges: lf === "" ? [] : [rangeOf(lineStarts(lf), 0, lf.length)],
     diff: unifiedDiff(args.path, "", lf),
     snippet: snippetOf(lf, 1, Math.min(1 + SNIPPET_CONTEXT * 2, lf.split("\n").length)),
-    sha256_before: stat ? sha256Hex(Buffer.alloc(0)) : null,
+    sha256_before: existed ? sha256Hex(Buffer.alloc(0)) : null,
     sha256_after: after,
     eol: lf.includes("\n") ? (args.new_str.includes("\r\n") ? "crlf" : "lf") : "none",
-    atomic,
+    atomic: true,
   };
-  if (!stat) out.created = true;
+  if (!existed) out.created = true;
   if (args.dry_run) out.dry_run = true;
   return out;
 }
 
-function successOutput(args: EditArgs, file: DecodedFile, plan: Plan, bytes: Buffer, atomic: boolean): ToolOutput {
+function successOutput(args: EditArgs, file: DecodedFile, plan: Plan, bytes: Buffer): ToolOutput {
   const after = decodeFile(bytes, args.path).lf;
   const starts = lineStarts(after);
   const ranges: LineRange[] = [];
@@ -177,7 +245,7 @@ function successOutput(args: EditArgs, file: DecodedFile, plan: Plan, bytes: Buf
     sha256_before: file.sha256,
     sha256_after: sha256Hex(bytes),
     eol: file.eol,
-    atomic,
+    atomic: true,
   };
   if (args.dry_run) out.dry_run = true;
   if (plan.strategy !== "exact") out.did_you_mean = didYouMean(plan.corrections, correctionMessage(plan, ranges));

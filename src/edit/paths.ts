@@ -1,71 +1,151 @@
-/** Path checks shared by read_file and edit_file: allowed roots, symlinks resolved first, typed errors. */
-import { readdirSync, type Stats, statSync } from "node:fs";
-import { basename, dirname } from "node:path";
+/**
+ * Opening read_file's and edit_file's target race-free beneath the allowed roots (core/beneath.ts), with every
+ * refusal as a typed edit error.
+ */
+import { closeSync, readdirSync } from "node:fs";
+import { type Located, locate, PathAccessError } from "../core/beneath.js";
 import { ToolError } from "../core/errors.js";
-import { resolveInsideRoots } from "../core/roots.js";
+import { readOpenFile } from "../core/files.js";
 import { osa } from "../core/similarity.js";
 import type { ToolContext } from "../core/tool.js";
 
-export type ResolvedPath = { absolute: string; stat: Stats } | { absolute: string; stat: undefined };
+export type EditTarget = Located;
 
-/** Resolves `path` inside the roots; a missing file is returned with `stat: undefined`. */
-export function resolveEditPath(path: string, ctx: Pick<ToolContext, "roots" | "cwd">): ResolvedPath {
-  const check = resolveInsideRoots(path, ctx.roots, ctx.cwd);
-  if (!check.ok) {
-    if (check.reason === "invalid_path") {
-      throw new ToolError({
-        error: path.trim() === "" ? "path is empty" : `'${path.replaceAll("\0", "\\0")}' is not a valid path`,
+export interface OpenOptions {
+  /** Create missing parent directories (a file is about to be created). */
+  createParents?: boolean;
+}
+
+/**
+ * Opens `path`'s directory and, when it exists, the file itself. A missing file comes back without `file`; a path
+ * outside the roots, a directory, a FIFO, socket or device, or a missing parent directory is a ToolError.
+ */
+export function openEditTarget(
+  path: string,
+  ctx: Pick<ToolContext, "roots" | "cwd">,
+  options: OpenOptions = {},
+): EditTarget {
+  try {
+    return locate(path, ctx.roots, ctx.cwd, {
+      open: true,
+      allowMissing: true,
+      createParents: options.createParents,
+    });
+  } catch (e) {
+    throw accessError(path, e);
+  }
+}
+
+export function closeEditTarget(target: EditTarget): void {
+  if (target.file) {
+    try {
+      closeSync(target.file.fd);
+    } catch {
+      // Already closed.
+    }
+    target.file = undefined;
+  }
+  target.dir.close();
+}
+
+/** The target's bytes, at most `maxBytes`, read off the event loop. */
+export async function readTarget(target: EditTarget, path: string, maxBytes: number): Promise<Buffer> {
+  const file = target.file;
+  if (!file) throw notFoundError(path, target);
+  try {
+    return await readOpenFile(file.fd, file.stat.size, maxBytes, target.absolute);
+  } catch (e) {
+    throw accessError(path, e, maxBytes);
+  }
+}
+
+/** Maps a refusal from core/beneath.ts or core/files.ts to the edit error types (spec §3). */
+export function accessError(path: string, e: unknown, maxBytes?: number): ToolError {
+  if (e instanceof ToolError) return e;
+  if (!(e instanceof PathAccessError)) {
+    return new ToolError({
+      error: `Cannot access '${path}': ${(e as Error).message.split("\n")[0]}`,
+      error_type: "EDIT_FILE_READ_ERROR",
+      parameter: "path",
+      got: path,
+    });
+  }
+  const shown = path.replaceAll("\0", "\\0");
+  switch (e.reason) {
+    case "invalid_path":
+      return new ToolError({
+        error: path.trim() === "" ? "path is empty" : `'${shown}' is not a valid path`,
         error_type: "EDIT_INVALID_PATH",
         parameter: "path",
         got: path,
         hints: ["Give a file path relative to the working directory, or absolute inside an allowed root"],
       });
-    }
-    throw new ToolError({
-      error: `'${path}' resolves to '${check.absolute}', outside the allowed roots`,
-      error_type: "EDIT_PATH_DENIED",
-      parameter: "path",
-      got: path,
-      expected: ctx.roots,
-      hints: ["Only files inside the allowed roots can be read or edited (symlinks are resolved first)"],
-    });
-  }
-  let stat: Stats | undefined;
-  try {
-    stat = statSync(check.absolute);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "ENOENT") {
-      throw new ToolError({
-        error: `Cannot access '${path}': ${(e as Error).message.split("\n")[0]}`,
+    case "outside_roots":
+    case "unstable":
+      return new ToolError({
+        error:
+          e.reason === "outside_roots"
+            ? `'${path}' resolves to '${e.absolute}', outside the allowed roots`
+            : `'${path}' kept changing (a directory swapped for a symlink?) while it was being opened; refused`,
+        error_type: "EDIT_PATH_DENIED",
+        parameter: "path",
+        got: path,
+        hints: ["Only files inside the allowed roots can be read or edited (symlinks are resolved first)"],
+      });
+    case "directory":
+      return new ToolError({
+        error: `'${path}' is a directory, not a file`,
+        error_type: "EDIT_INVALID_PATH",
+        parameter: "path",
+        got: path,
+        hints: ["Name a file inside it"],
+      });
+    case "not_regular":
+      return new ToolError({
+        error:
+          e.detail.kind === "symlink"
+            ? `'${path}' is a symlink whose target does not exist`
+            : `'${path}' is a ${e.detail.kind ?? "special file"}, not a regular file; it was not opened`,
+        error_type: "EDIT_INVALID_PATH",
+        parameter: "path",
+        got: path,
+        hints: ["read_file and edit_file work on regular files only"],
+      });
+    case "not_found":
+      return notFoundError(path);
+    case "too_large":
+      return new ToolError({
+        error: `'${path}' is ${e.detail.size ?? "over"} bytes, over the limit of ${maxBytes}`,
+        error_type: "EDIT_FILE_READ_ERROR",
+        parameter: "path",
+        got: e.detail.size,
+        expected: `<= ${maxBytes} bytes`,
+        hints: ["Raise edit.max_file_bytes in dwim.toml, or search the file instead of reading it"],
+      });
+    default:
+      return new ToolError({
+        error: `Cannot access '${path}': ${e.detail.message ?? e.detail.code ?? e.reason}`,
         error_type: "EDIT_FILE_READ_ERROR",
         parameter: "path",
         got: path,
       });
-    }
   }
-  if (stat?.isDirectory()) {
-    throw new ToolError({
-      error: `'${path}' is a directory, not a file`,
-      error_type: "EDIT_INVALID_PATH",
-      parameter: "path",
-      got: path,
-      hints: ["Name a file inside it"],
-    });
-  }
-  return stat ? { absolute: check.absolute, stat } : { absolute: check.absolute, stat: undefined };
 }
 
 /**
  * EDIT_FILE_NOT_FOUND, with `likely_fix.path` when exactly one sibling is within OSA distance 2. Never applied by
- * itself: edit_file is destructive, and a wrong file is worse than an error.
+ * itself: edit_file is destructive, and a wrong file is worse than an error. Siblings are listed through the
+ * verified directory's descriptor, so a swapped directory cannot leak names from outside the roots.
  */
-export function notFoundError(path: string, absolute: string): ToolError {
-  const name = basename(absolute);
+export function notFoundError(path: string, target?: EditTarget): ToolError {
   let siblings: string[] = [];
-  try {
-    siblings = readdirSync(dirname(absolute)).filter((s) => s !== name && osa(s, name, 2) <= 2);
-  } catch {
-    // The directory is missing too.
+  if (target) {
+    const name = target.name;
+    try {
+      siblings = readdirSync(target.dir.self()).filter((s) => s !== name && osa(s, name, 2) <= 2);
+    } catch {
+      // Unreadable directory: no suggestions.
+    }
   }
   const fix = siblings.length === 1 ? replaceBasename(path, siblings[0]) : undefined;
   return new ToolError({

@@ -2,10 +2,9 @@
  * read_file: numbered lines in the one format edit_file recognises and strips when an agent pastes them back
  * (`String(n).padStart(6) + "\t" + text`, the `cat -n` layout); the file's hash for `expected_hash`.
  */
-import { readFileSync } from "node:fs";
 import { ToolError } from "../core/errors.js";
 import type { ToolContext } from "../core/tool.js";
-import { notFoundError, resolveEditPath, seenHashes } from "./paths.js";
+import { closeEditTarget, openEditTarget, readTarget, seenHashes } from "./paths.js";
 import { decodeFile, type EolStyle } from "./text.js";
 
 export const MAX_LINE_CHARS = 2000;
@@ -40,34 +39,16 @@ export function numberedLine(n: number, text: string): string {
   return `${String(n).padStart(6)}\t${text}`;
 }
 
-export function readBytes(absolute: string, path: string, size: number, maxBytes: number): Buffer {
-  if (size > maxBytes) {
-    throw new ToolError({
-      error: `'${path}' is ${size} bytes, over the limit of ${maxBytes}`,
-      error_type: "EDIT_FILE_READ_ERROR",
-      parameter: "path",
-      got: size,
-      expected: `<= ${maxBytes} bytes`,
-      hints: ["Raise edit.max_file_bytes in dwim.toml, or search the file instead of reading it"],
-    });
-  }
+export async function readFileTool(args: ReadArgs, ctx: ToolContext, maxBytes: number): Promise<ReadOutput> {
+  const target = openEditTarget(args.path, ctx);
+  let bytes: Buffer;
   try {
-    return readFileSync(absolute);
-  } catch (e) {
-    throw new ToolError({
-      error: `Cannot read '${path}': ${(e as Error).message.split("\n")[0]}`,
-      error_type: "EDIT_FILE_READ_ERROR",
-      parameter: "path",
-      got: path,
-    });
+    bytes = await readTarget(target, args.path, maxBytes);
+  } finally {
+    closeEditTarget(target);
   }
-}
-
-export function readFileTool(args: ReadArgs, ctx: ToolContext, maxBytes: number): ReadOutput {
-  const resolved = resolveEditPath(args.path, ctx);
-  if (!resolved.stat) throw notFoundError(args.path, resolved.absolute);
-  const file = decodeFile(readBytes(resolved.absolute, args.path, resolved.stat.size, maxBytes), args.path);
-  seenHashes(ctx).set(resolved.absolute, file.sha256);
+  const file = decodeFile(bytes, args.path);
+  seenHashes(ctx).set(target.absolute, file.sha256);
   const lines = file.lf === "" ? [] : file.lf.replace(/\n$/u, "").split("\n");
   const total = lines.length;
   const offset = args.offset ?? 1;

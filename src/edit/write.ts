@@ -1,174 +1,69 @@
 /**
- * Writing (spec §4.7, seed R5): a temp file in the same directory, fsync, the original mode (and owner when
- * permitted), a re-hash of the target just before the rename (a concurrent change is EDIT_FILE_CHANGED, never
- * overwritten), rename, fsync of the directory. Hard-linked files are written in place so every link sees the edit.
- * New files are created exclusively: temp + link (fails if the name exists), fallback open with `wx`.
+ * Writing (spec §4.7, seed R5; issue 12): under an advisory lock shared by every dwim process, the file is read
+ * again, the caller decides the new bytes for that version (re-planning the edit if another process changed it), and
+ * the result replaces the file atomically: temp file in the verified directory, fsync, mode and owner kept, a last
+ * re-hash against writers that take no lock, rename relative to the directory's descriptor, fsync of the directory.
+ * Any failure leaves the file byte-identical and no temp file behind. New files are created exclusively.
  */
-import { randomBytes } from "node:crypto";
-import {
-  chmodSync,
-  chownSync,
-  closeSync,
-  fsyncSync,
-  ftruncateSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  type Stats,
-  unlinkSync,
-  writeSync,
-} from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { closeSync, type Stats } from "node:fs";
+import { openRegularAt } from "../core/beneath.js";
 import { ToolError } from "../core/errors.js";
+import {
+  createAt,
+  ExistsError,
+  LockBusyError,
+  readOpenFile,
+  realWriteIo,
+  replaceAt,
+  type WriteIo,
+  withFileLock,
+} from "../core/files.js";
+import { accessError, type EditTarget } from "./paths.js";
 import { sha256Hex } from "./text.js";
 
-function tempPath(target: string): string {
-  return join(dirname(target), `.${basename(target)}.dwim-${randomBytes(6).toString("hex")}.tmp`);
-}
-
-function writeAll(fd: number, bytes: Uint8Array): void {
-  let off = 0;
-  while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
-}
-
-function fsyncDir(dir: string): void {
-  try {
-    const fd = openSync(dir, "r");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // Some file systems refuse fsync on directories; the rename itself is still atomic.
+export function writeError(path: string, e: unknown): ToolError {
+  if (e instanceof ToolError) return e;
+  if (e instanceof LockBusyError) {
+    return new ToolError({
+      error: `'${path}' is locked by another edit that has not finished; nothing was written`,
+      error_type: "EDIT_WRITE_ERROR",
+      parameter: "path",
+      got: path,
+      hints: ["Retry in a moment; another dwim process is editing this file"],
+    });
   }
-}
-
-function writeError(path: string, e: unknown): ToolError {
   const code = (e as NodeJS.ErrnoException).code ?? "";
+  const cause =
+    code === "EACCES" || code === "EPERM"
+      ? "The file or its directory is not writable by dwim"
+      : code === "ENOSPC" || code === "EDQUOT"
+        ? "The disk (or quota) is full"
+        : code === "EFBIG"
+          ? "The new content exceeds the file size limit"
+          : undefined;
   return new ToolError({
-    error: `Could not write '${path}': ${(e as Error).message.split("\n")[0]}`,
+    error: `Could not write '${path}': ${(e as Error).message.split("\n")[0]}; the file is unchanged`,
     error_type: "EDIT_WRITE_ERROR",
     parameter: "path",
     got: path,
     hints: [
-      code === "EACCES" || code === "EPERM"
-        ? "The file or its directory is not writable by dwim"
-        : code === "ENOSPC"
-          ? "The disk is full"
-          : "The file is unchanged; retry once the cause is fixed",
+      ...(cause ? [cause] : []),
+      "Nothing was written (the write goes to a temp file, renamed only when complete)",
     ],
   });
 }
 
-export function changedError(path: string, current: string): ToolError {
+export function changedError(path: string, current?: string): ToolError {
   return new ToolError({
-    error: `'${path}' changed while the edit was being prepared; nothing was written`,
+    error:
+      current === undefined
+        ? `'${path}' was deleted or replaced while the edit was being prepared; nothing was written`
+        : `'${path}' changed while the edit was being prepared; nothing was written`,
     error_type: "EDIT_FILE_CHANGED",
     parameter: "path",
     current_sha256: current,
     hints: ["Re-read the file with read_file and redo the edit against its current text"],
   });
-}
-
-/** Replaces an existing file atomically; `beforeHash` must still be its content hash at the rename. */
-export function replaceFile(target: string, bytes: Uint8Array, stat: Stats, beforeHash: string): { atomic: boolean } {
-  if (stat.nlink > 1) {
-    // A rename would split the hard link: write in place, after the same staleness check.
-    const now = sha256Hex(readFileSync(target));
-    if (now !== beforeHash) throw changedError(target, now);
-    let fd: number | undefined;
-    try {
-      fd = openSync(target, "r+");
-      writeAll(fd, bytes);
-      ftruncateSync(fd, bytes.length);
-      fsyncSync(fd);
-    } catch (e) {
-      throw writeError(target, e);
-    } finally {
-      if (fd !== undefined) closeSync(fd);
-    }
-    return { atomic: false };
-  }
-  const tmp = tempPath(target);
-  let renamed = false;
-  try {
-    const fd = openSync(tmp, "wx", stat.mode & 0o7777);
-    try {
-      writeAll(fd, bytes);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    chmodSync(tmp, stat.mode & 0o7777);
-    try {
-      chownSync(tmp, stat.uid, stat.gid);
-    } catch {
-      // Only root may give a file away; a non-root writer keeps its own ownership.
-    }
-    const now = sha256Hex(readFileSync(target));
-    if (now !== beforeHash) throw changedError(target, now);
-    renameSync(tmp, target);
-    renamed = true;
-    fsyncDir(dirname(target));
-    return { atomic: true };
-  } catch (e) {
-    if (e instanceof ToolError) throw e;
-    throw writeError(target, e);
-  } finally {
-    if (!renamed) {
-      try {
-        unlinkSync(tmp);
-      } catch {
-        // Already gone.
-      }
-    }
-  }
-}
-
-/** Creates a new file (missing parent directories included); fails if the name appears meanwhile. */
-export function createFile(target: string, bytes: Uint8Array): void {
-  try {
-    mkdirSync(dirname(target), { recursive: true });
-  } catch (e) {
-    throw writeError(target, e);
-  }
-  const tmp = tempPath(target);
-  try {
-    const fd = openSync(tmp, "wx", 0o666);
-    try {
-      writeAll(fd, bytes);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    try {
-      linkSync(tmp, target);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "EEXIST") throw existsError(target);
-      // No hard links on this file system: exclusive open instead.
-      const fd2 = openSync(target, "wx", 0o666);
-      try {
-        writeAll(fd2, bytes);
-        fsyncSync(fd2);
-      } finally {
-        closeSync(fd2);
-      }
-    }
-    fsyncDir(dirname(target));
-  } catch (e) {
-    if (e instanceof ToolError) throw e;
-    if ((e as NodeJS.ErrnoException).code === "EEXIST") throw existsError(target);
-    throw writeError(target, e);
-  } finally {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // Already gone.
-    }
-  }
 }
 
 export function existsError(path: string): ToolError {
@@ -178,4 +73,76 @@ export function existsError(path: string): ToolError {
     parameter: "old_str",
     hints: ["To change the file, put the text to replace in old_str (read it with read_file first)"],
   });
+}
+
+export interface Committed {
+  /** The version the new bytes were decided against. */
+  before: Buffer;
+  after: Uint8Array;
+  stat: Stats;
+}
+
+/** Reads the target again through its directory; a file gone or swapped for a symlink is EDIT_FILE_CHANGED. */
+async function reread(target: EditTarget, path: string, maxBytes: number): Promise<{ bytes: Buffer; stat: Stats }> {
+  let opened: ReturnType<typeof openRegularAt>;
+  try {
+    opened = openRegularAt(target.dir, target.name);
+  } catch (e) {
+    throw accessError(path, e, maxBytes);
+  }
+  if (opened === undefined || opened === "raced") throw changedError(path);
+  try {
+    return { bytes: await readOpenFile(opened.fd, opened.stat.size, maxBytes, target.absolute), stat: opened.stat };
+  } catch (e) {
+    throw accessError(path, e, maxBytes);
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+
+/**
+ * Replaces the target with the bytes `decide` returns for its current content, all under the lock. `decide` may
+ * throw a ToolError (the edit no longer applies); nothing is written then.
+ */
+export async function commitReplace(
+  target: EditTarget,
+  path: string,
+  maxBytes: number,
+  decide: (current: Buffer) => Promise<Uint8Array> | Uint8Array,
+  io: WriteIo = realWriteIo,
+): Promise<Committed> {
+  try {
+    return await withFileLock(target.dir, target.name, async (lock) => {
+      const { bytes: before, stat } = await reread(target, path, maxBytes);
+      const after = await decide(before);
+      const beforeHash = sha256Hex(before);
+      await replaceAt(target.dir, target.name, after, stat, {
+        io,
+        beforeRename: async () => {
+          if (!lock.held()) throw changedError(path);
+          // Writers that take no lock (editors, git) are caught here, short of the rename itself.
+          const now = sha256Hex((await reread(target, path, maxBytes)).bytes);
+          if (now !== beforeHash) throw changedError(path, now);
+        },
+      });
+      return { before, after, stat };
+    });
+  } catch (e) {
+    throw writeError(path, e);
+  }
+}
+
+/** Creates the target (which did not exist) with `bytes`; fails if the name appeared meanwhile. */
+export async function commitCreate(
+  target: EditTarget,
+  path: string,
+  bytes: Uint8Array,
+  io: WriteIo = realWriteIo,
+): Promise<void> {
+  try {
+    await createAt(target.dir, target.name, bytes, io);
+  } catch (e) {
+    if (e instanceof ExistsError) throw existsError(path);
+    throw writeError(path, e);
+  }
 }

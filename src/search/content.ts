@@ -17,6 +17,7 @@ import { addContext, type ContentMatch, cutLine, fitBudget } from "./output.js";
 import { resolveSearchPath } from "./paths.js";
 import { checkPattern, firstErrorLines, type RipgrepInfo } from "./ripgrep.js";
 import { Collector, type ScanResult, type SetCounter, scanLines } from "./scan.js";
+import { droppedWarning, verifyMatches } from "./verify.js";
 
 export type { Diagnostics } from "./diagnostics.js";
 
@@ -343,24 +344,26 @@ export async function searchContent(p: ContentParams, env: SearchEnv): Promise<C
   if (first.exitCode === 2 && !regexError && first.stderr)
     warnings.push(`ripgrep reported: ${firstErrorLines(first.stderr)}`);
 
-  const page = result.top.sorted().slice(offset, offset + limit);
-  const matches: ContentMatch[] = page.map((h) => {
+  const encoding = flags.argv.find((a) => a.startsWith("--encoding="))?.slice("--encoding=".length);
+  const verified = await verifyMatches(result.top.sorted().slice(offset, offset + limit), { ...env, encoding });
+  if (verified.dropped > 0) warnings.push(droppedWarning(verified.dropped));
+  const matches: ContentMatch[] = verified.kept.map((h) => {
     const cut = cutLine(h.content, h.contentStart);
     const m: ContentMatch = { file: h.file, line: h.line, content: cut.text, score: h.score };
     if (cut.cut) m.truncated_line = true;
     return m;
   });
-  addContext(matches, contextLines, env.cwd);
+  addContext(matches, contextLines, verified.lines);
   const out: ContentResult = {
     matches,
     total_matches: total,
     returned: matches.length,
     offset,
-    truncated: offset + matches.length < total,
+    truncated: offset + matches.length + verified.dropped < total,
     files_searched: usedRun.filesSearched ?? usedRun.filesWithLines,
     lines_scanned: usedRun.lines,
   };
-  if (out.truncated) out.next_offset = offset + matches.length;
+  if (out.truncated) out.next_offset = offset + matches.length + verified.dropped;
   if (usedRun.timedOut) out.incomplete = "timeout";
   else if (usedRun.exitCode === 2) out.incomplete = "rg_error";
   if (usedRun.timedOut && total === 0) {

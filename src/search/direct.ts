@@ -5,8 +5,8 @@
  * nor anywhere in its content. Results are the same lines `rg -n .` would give for text files.
  */
 import { isAscii } from "node:buffer";
-import { readFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
+import { readRegularFileSync } from "../core/files.js";
 import { Field } from "./fzf/matcher.js";
 import { releaseScanGarbage } from "./memory.js";
 import { displayPath } from "./paths.js";
@@ -85,7 +85,8 @@ export async function scanDirect(o: DirectOptions): Promise<ScanResult> {
     let buf: Buffer | undefined;
     try {
       const p = paths[i];
-      buf = readFileSync(isAbsolute(p) ? p : join(o.cwd, p));
+      // Never blocks: a FIFO or device swapped in after ripgrep listed the file is refused unopened.
+      buf = readRegularFileSync(isAbsolute(p) ? p : join(o.cwd, p));
     } catch {
       buf = undefined;
     }

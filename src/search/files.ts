@@ -1,8 +1,8 @@
 /** fuzzy_search_files: `rg --files | fzf --filter F` with fzf's path scheme; globs in F are read as fzf queries. */
-import { readFileSync, statSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { didYouMean } from "../core/corrections.js";
 import { ToolError } from "../core/errors.js";
+import { readRegularFileSync } from "../core/files.js";
 import { type Candidate, didYouMeanLine, filesCandidates } from "./candidates.js";
 import type { Diagnostics, DidYouMeanSearch, SearchEnv, Suggestion } from "./content.js";
 import { type FlagsInput, parseRgFlags } from "./flags.js";
@@ -15,6 +15,7 @@ import { displayPath, resolveSearchPath } from "./paths.js";
 import { runRipgrep } from "./ripgrep.js";
 import { SetCounter } from "./scan.js";
 import { TopK } from "./topk.js";
+import { droppedWarning, verifyPaths } from "./verify.js";
 
 export interface FilesParams {
   fuzzy_filter: string;
@@ -109,8 +110,7 @@ function fieldsOf(path: string, multiline: boolean, cwd: string): Field[] | unde
   if (!multiline) return [new Field(path)];
   const abs = isAbsolute(path) ? path : join(cwd, path);
   try {
-    if (statSync(abs).size > MULTILINE_MAX_BYTES) return undefined;
-    return [new Field(path), new Field(readFileSync(abs, "utf8"))];
+    return [new Field(path), new Field(readRegularFileSync(abs, MULTILINE_MAX_BYTES).toString("utf8"))];
   } catch {
     return undefined;
   }
@@ -199,19 +199,24 @@ export async function searchFiles(p: FilesParams, env: SearchEnv): Promise<Files
   for (const c of notApplied) if (!c.weak) warnings.push(didYouMeanLine(FILES_TOOL, c));
   for (const c of flags.corrections) warnings.push(`rg flag ${c.original} read as ${c.corrected}`);
 
-  const page = result.top
-    .sorted()
-    .slice(offset, offset + limit)
-    .map(({ file, score }) => ({ file, score }));
+  const verified = verifyPaths(
+    result.top
+      .sorted()
+      .slice(offset, offset + limit)
+      .map(({ file, score }) => ({ file, score })),
+    env,
+  );
+  const page = verified.kept;
+  if (verified.dropped > 0) warnings.push(droppedWarning(verified.dropped));
   const out: FilesResult = {
     matches: page,
     total_matches: result.count,
     returned: page.length,
     offset,
-    truncated: offset + page.length < result.count,
+    truncated: offset + page.length + verified.dropped < result.count,
     files_searched: paths.length,
   };
-  if (out.truncated) out.next_offset = offset + page.length;
+  if (out.truncated) out.next_offset = offset + page.length + verified.dropped;
   if (run.timedOut) out.incomplete = "timeout";
   else if (run.exitCode === 2) {
     out.incomplete = "rg_error";

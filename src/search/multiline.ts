@@ -1,6 +1,7 @@
 /** `multiline: true`: one record per file (its path, then its whole content), for queries spanning lines. */
-import { readFileSync, statSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
+import { PathAccessError } from "../core/beneath.js";
+import { readRegularFileSync } from "../core/files.js";
 import { Field } from "./fzf/matcher.js";
 import { displayPath } from "./paths.js";
 import { runRipgrep } from "./ripgrep.js";
@@ -52,12 +53,9 @@ export async function scanMultiline(o: MultilineOptions): Promise<MultilineResul
     const abs = isAbsolute(raw) ? raw : join(o.cwd, raw);
     let content: string;
     try {
-      if (statSync(abs).size > MULTILINE_MAX_BYTES) {
-        skippedLarge++;
-        continue;
-      }
-      content = readFileSync(abs, "utf8");
-    } catch {
+      content = readRegularFileSync(abs, MULTILINE_MAX_BYTES).toString("utf8");
+    } catch (e) {
+      if (e instanceof PathAccessError && e.reason === "too_large") skippedLarge++;
       continue;
     }
     if (content.endsWith("\n")) content = content.slice(0, -1);

@@ -1,7 +1,4 @@
 /** Shaping an answer to its budget (spec §4.7): long lines cut around the match, context, `max_chars`. */
-import { readFileSync } from "node:fs";
-import { isAbsolute, join } from "node:path";
-
 export interface ContentMatch {
   file: string;
   line: number;
@@ -34,20 +31,11 @@ export function cutLine(content: string, at: number, window = LINE_WINDOW): { te
   return { text: `${start > 0 ? "…" : ""}${text.slice(start, end)}${end < text.length || cut ? "…" : ""}`, cut: true };
 }
 
-/** Adds `before`/`after` lines read from the returned files only. */
-export function addContext(matches: ContentMatch[], lines: number, cwd: string): void {
+/** Adds `before`/`after` lines from the returned files' verified lines (verify.ts). */
+export function addContext(matches: ContentMatch[], lines: number, verified: ReadonlyMap<string, string[]>): void {
   if (lines <= 0) return;
-  const cache = new Map<string, string[] | undefined>();
   for (const m of matches) {
-    let fileLines = cache.get(m.file);
-    if (!cache.has(m.file)) {
-      try {
-        fileLines = readFileSync(isAbsolute(m.file) ? m.file : join(cwd, m.file), "utf8").split(/\r?\n/u);
-      } catch {
-        fileLines = undefined;
-      }
-      cache.set(m.file, fileLines);
-    }
+    const fileLines = verified.get(m.file);
     if (!fileLines) continue;
     const i = m.line - 1;
     m.before = fileLines.slice(Math.max(0, i - lines), i).map((l) => cutLine(l, 0, SHORT_LINE_WINDOW).text);

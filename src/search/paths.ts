@@ -1,6 +1,7 @@
 /** The search root: inside the allowed roots, existing, with a did-you-mean for a misspelled directory. */
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative } from "node:path";
+import { kindOf, lstatOrUndefined } from "../core/beneath.js";
 import { ToolError } from "../core/errors.js";
 import { resolveInsideRoots } from "../core/roots.js";
 import { suggest } from "../core/suggest.js";
@@ -38,12 +39,18 @@ export function resolveSearchPath(path: string, roots: readonly string[], cwd: s
     });
   }
   const absolute = check.absolute;
-  let isFile = false;
-  try {
-    isFile = statSync(absolute).isFile();
-  } catch {
-    isFile = false;
+  // ripgrep reads a path it is given whatever it is: a FIFO would block it, a device would never end.
+  const stat = lstatOrUndefined(absolute);
+  if (stat && !stat.isFile() && !stat.isDirectory()) {
+    throw new ToolError({
+      error: `path '${path}' is a ${kindOf(stat)}, not a file or directory; it was not searched`,
+      error_type: "SEARCH_INVALID_PATH",
+      parameter: "path",
+      got: path,
+      hints: ["Search a directory or a regular file"],
+    });
   }
+  const isFile = stat?.isFile() ?? false;
   const rel = relative(cwd, absolute);
   const inside = rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
   const argument = inside ? (rel === "" ? "./" : rel) : absolute;

@@ -17,27 +17,27 @@ function setup(content: string | Buffer, name = "f.txt") {
 }
 
 describe("read_file", () => {
-  it("prints numbered lines in the cat -n layout with metadata", () => {
+  it("prints numbered lines in the cat -n layout with metadata", async () => {
     const { ctx } = setup("alpha\r\nbeta\r\n");
-    const r = readFileTool({ path: "f.txt" }, ctx, MAX);
+    const r = await readFileTool({ path: "f.txt" }, ctx, MAX);
     expect(r.content).toBe("     1\talpha\n     2\tbeta");
     expect(r).toMatchObject({ start_line: 1, end_line: 2, total_lines: 2, has_more: false, eol: "crlf", bom: false });
     expect(r.final_newline).toBe(true);
     expect(r.sha256).toMatch(/^[0-9a-f]{64}$/u);
   });
 
-  it("pages with offset and limit", () => {
+  it("pages with offset and limit", async () => {
     const { ctx } = setup(Array.from({ length: 10 }, (_, i) => `l${i + 1}`).join("\n"));
-    const r = readFileTool({ path: "f.txt", offset: 4, limit: 3 }, ctx, MAX);
+    const r = await readFileTool({ path: "f.txt", offset: 4, limit: 3 }, ctx, MAX);
     expect(r.content).toBe("     4\tl4\n     5\tl5\n     6\tl6");
     expect(r).toMatchObject({ has_more: true, next_offset: 7, total_lines: 10, final_newline: false });
-    expect(readFileTool({ path: "f.txt", line_numbers: false, offset: 10 }, ctx, MAX).content).toBe("l10");
+    expect((await readFileTool({ path: "f.txt", line_numbers: false, offset: 10 }, ctx, MAX)).content).toBe("l10");
   });
 
-  it("an offset past the end gets likely_fix.offset", () => {
+  it("an offset past the end gets likely_fix.offset", async () => {
     const { ctx } = setup("a\nb\n");
     try {
-      readFileTool({ path: "f.txt", offset: 9, limit: 1 }, ctx, MAX);
+      await readFileTool({ path: "f.txt", offset: 9, limit: 1 }, ctx, MAX);
       expect.fail("expected an error");
     } catch (e) {
       expect(isToolError(e) && e.payload.error_type).toBe("EDIT_INVALID_ARGUMENT");
@@ -45,40 +45,50 @@ describe("read_file", () => {
     }
   });
 
-  it("cuts long lines and lists them; hides lone CRs", () => {
+  it("cuts long lines and lists them; hides lone CRs", async () => {
     const { ctx } = setup(`${"x".repeat(2500)}\na\rb\n`);
-    const r = readFileTool({ path: "f.txt" }, ctx, MAX);
+    const r = await readFileTool({ path: "f.txt" }, ctx, MAX);
     expect(r.truncated_lines).toEqual([1]);
     expect(r.content.split("\n")[0].length).toBe(7 + 2000);
     expect(r.content.split("\n")[1]).toBe("     2\tab");
   });
 
-  it("refuses binary files, directories and files over the size cap", () => {
+  it("refuses binary files, directories and files over the size cap", async () => {
     const { ctx } = setup(Buffer.from([1, 2, 0, 3]));
     const codes = [
       () => readFileTool({ path: "f.txt" }, ctx, MAX),
       () => readFileTool({ path: "." }, ctx, MAX),
       () => readFileTool({ path: "f.txt" }, ctx, 2),
       () => readFileTool({ path: "missing.txt" }, ctx, MAX),
-    ].map((f) => {
-      try {
-        f();
-        return "ok";
-      } catch (e) {
-        return isToolError(e) ? e.errorType : String(e);
-      }
-    });
-    expect(codes).toEqual(["EDIT_FILE_READ_ERROR", "EDIT_INVALID_PATH", "EDIT_FILE_READ_ERROR", "EDIT_FILE_NOT_FOUND"]);
+    ];
+    const codes2 = await Promise.all(
+      codes.map((f) =>
+        f().then(
+          () => "ok",
+          (e) => (isToolError(e) ? e.errorType : String(e)),
+        ),
+      ),
+    );
+    expect(codes2).toEqual([
+      "EDIT_FILE_READ_ERROR",
+      "EDIT_INVALID_PATH",
+      "EDIT_FILE_READ_ERROR",
+      "EDIT_FILE_NOT_FOUND",
+    ]);
   });
 
-  it("an empty file has no lines", () => {
+  it("an empty file has no lines", async () => {
     const { ctx } = setup("");
-    expect(readFileTool({ path: "f.txt" }, ctx, MAX)).toMatchObject({ content: "", total_lines: 0, start_line: 0 });
+    expect(await readFileTool({ path: "f.txt" }, ctx, MAX)).toMatchObject({
+      content: "",
+      total_lines: 0,
+      start_line: 0,
+    });
   });
 
   it("its sha256 is accepted as expected_hash", async () => {
     const { ctx } = setup("a = 1\n");
-    const r = readFileTool({ path: "f.txt" }, ctx, MAX);
+    const r = await readFileTool({ path: "f.txt" }, ctx, MAX);
     const out = await editFileTool(
       { path: "f.txt", old_str: "a = 1", new_str: "a = 2", expected_hash: r.sha256 },
       ctx,
@@ -89,7 +99,7 @@ describe("read_file", () => {
 
   it("the session notices a file changed since its last read", async () => {
     const { ctx, dir } = setup("a = 1\nb = 2\n");
-    readFileTool({ path: "f.txt" }, ctx, MAX);
+    await readFileTool({ path: "f.txt" }, ctx, MAX);
     writeFileSync(join(dir, "f.txt"), "a = 10\nb = 20\n");
     const e = await editFileTool({ path: "f.txt", old_str: "a = 1\nb = 2", new_str: "x" }, ctx, {
       config: editConfig(),
@@ -108,7 +118,7 @@ describe("P3: read_file lines pasted with their prefixes hit the line-number rep
         const { ctx, dir } = setup(content);
         const from = (x % lines.length) + 1;
         const to = from + (y % Math.min(5, lines.length - from + 1));
-        const shown = readFileTool({ path: "f.txt", offset: from, limit: to - from + 1 }, ctx, MAX).content;
+        const shown = (await readFileTool({ path: "f.txt", offset: from, limit: to - from + 1 }, ctx, MAX)).content;
         const out = await editFileTool({ path: "f.txt", old_str: shown, new_str: "REPLACED" }, ctx, {
           config: editConfig(),
         });

@@ -1,11 +1,11 @@
-/** Writes: atomic replace, hard links in place, a concurrent change refused, the seed's edge cases (R5, R6). */
+/** Writes: atomic replace, hard links split, a concurrent change refused, the seed's edge cases (R5, R6). */
 import { linkSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isToolError } from "../../src/core/errors.js";
+import { realWriteIo, type WriteIo } from "../../src/core/files.js";
 import { editFileTool } from "../../src/edit/edit.js";
 import { sha256Hex } from "../../src/edit/text.js";
-import { replaceFile } from "../../src/edit/write.js";
 import { contextFor, editConfig, expectError, expectOk, runEdit, tempDir } from "./helpers.js";
 
 describe("writing", () => {
@@ -15,31 +15,35 @@ describe("writing", () => {
     expect(readdirSync(o.dir)).toEqual(["f.txt"]);
   });
 
-  it("writes hard-linked files in place so every link sees the edit", async () => {
+  it("replaces a hard-linked file by rename: the edited name changes, the other link keeps the old content", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, "a.txt"), "v = 1\n");
     linkSync(join(dir, "a.txt"), join(dir, "b.txt"));
     const out = await editFileTool({ path: "a.txt", old_str: "v = 1", new_str: "v = 22" }, contextFor(dir), {
       config: editConfig(),
     });
-    expect(out.atomic).toBe(false);
-    expect(readFileSync(join(dir, "b.txt"), "utf8")).toBe("v = 22\n");
-    expect(statSync(join(dir, "a.txt")).nlink).toBe(2);
+    expect(out).toMatchObject({ atomic: true, hard_links_split: 1 });
+    expect(readFileSync(join(dir, "a.txt"), "utf8")).toBe("v = 22\n");
+    expect(readFileSync(join(dir, "b.txt"), "utf8")).toBe("v = 1\n");
+    expect(statSync(join(dir, "b.txt")).nlink).toBe(1);
   });
 
-  it("refuses to rename over a file that changed after it was read", () => {
+  it("refuses to rename over a file another writer (taking no lock) changed during the write", async () => {
     const dir = tempDir();
     const path = join(dir, "c.txt");
     writeFileSync(path, "one\n");
-    const stat = statSync(path);
-    const hash = sha256Hex(readFileSync(path));
-    writeFileSync(path, "changed meanwhile\n");
-    try {
-      replaceFile(path, Buffer.from("two\n"), stat, hash);
-      expect.fail("expected EDIT_FILE_CHANGED");
-    } catch (e) {
-      expect(isToolError(e) && e.errorType).toBe("EDIT_FILE_CHANGED");
-    }
+    const io: WriteIo = {
+      write: async (fd, bytes, offset, length) => {
+        writeFileSync(path, "changed meanwhile\n");
+        return realWriteIo.write(fd, bytes, offset, length);
+      },
+    };
+    const e = await editFileTool({ path: "c.txt", old_str: "one", new_str: "two" }, contextFor(dir), {
+      config: editConfig(),
+      io,
+    }).catch((x) => x);
+    expect(isToolError(e) && e.errorType).toBe("EDIT_FILE_CHANGED");
+    expect(e.payload.current_sha256).toBe(sha256Hex(Buffer.from("changed meanwhile\n")));
     expect(readFileSync(path, "utf8")).toBe("changed meanwhile\n");
     expect(readdirSync(dir)).toEqual(["c.txt"]);
   });

@@ -1,0 +1,255 @@
+/**
+ * File contents beneath the roots, through descriptors (issue 12, items 1–4): bounded reads that never block on a
+ * FIFO or grow on a device, atomic replacement (temp file in the verified directory, fsync, rename relative to it),
+ * exclusive creation, and an advisory lock between dwim processes around read-check-write.
+ *
+ * Replacement always renames: an edit that fails at any point (ENOSPC, EFBIG, EIO, a lost lock) leaves the old file
+ * byte-identical and removes its temp file. A hard-linked file therefore gets a new inode under the edited name; the
+ * other names keep the old content (as `sed -i`, Emacs, and the MCP filesystem server do). Writing in place would
+ * keep the links but truncate the file when the disk fills mid-write, and would write through a link into a file
+ * outside the roots.
+ */
+import { randomBytes } from "node:crypto";
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fchownSync,
+  fstatSync,
+  fsync,
+  linkSync,
+  openSync,
+  read,
+  readSync,
+  renameSync,
+  unlinkSync,
+  write,
+} from "node:fs";
+import { promisify } from "node:util";
+import lockfile from "proper-lockfile";
+import { type Dir, kindOf, LEAF_FLAGS, PathAccessError } from "./beneath.js";
+
+const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL } = constants;
+const readAsync = promisify(read);
+const writeAsync = promisify(write);
+const fsyncAsync = promisify(fsync);
+
+/** Where bytes reach the disk; tests replace it to inject ENOSPC and other failures mid-write. */
+export interface WriteIo {
+  write(fd: number, bytes: Uint8Array, offset: number, length: number): Promise<number>;
+}
+
+export const realWriteIo: WriteIo = {
+  write: async (fd, bytes, offset, length) => (await writeAsync(fd, bytes, offset, length)).bytesWritten,
+};
+
+const CHUNK = 1 << 20;
+
+/**
+ * Reads an open regular file to its end, off the event loop; more than `maxBytes` (also a file that grows past it
+ * while being read) is `too_large`.
+ */
+export async function readOpenFile(fd: number, size: number, maxBytes: number, absolute: string): Promise<Buffer> {
+  if (size > maxBytes) throw new PathAccessError("too_large", absolute, { size });
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const want = Math.min(CHUNK, maxBytes + 1 - total);
+    const buf = Buffer.allocUnsafe(Math.max(want, 1));
+    const { bytesRead } = await readAsync(fd, buf, 0, buf.length, null);
+    if (bytesRead === 0) break;
+    chunks.push(bytesRead === buf.length ? buf : buf.subarray(0, bytesRead));
+    total += bytesRead;
+    if (total > maxBytes) throw new PathAccessError("too_large", absolute, { size: total });
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/**
+ * Reads a file named by path, refusing anything but a regular file before reading it: opened with O_NONBLOCK and
+ * O_NOFOLLOW, so a FIFO, a device or a symlink swapped in can neither block nor redirect the read. For the searches'
+ * own reads of files ripgrep listed; it does not check the roots (results are verified separately).
+ */
+export function readRegularFileSync(path: string, maxBytes = Number.POSITIVE_INFINITY): Buffer {
+  const fd = openSync(path, O_RDONLY | LEAF_FLAGS);
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new PathAccessError("not_regular", path, { kind: kindOf(stat) });
+    if (stat.size > maxBytes) throw new PathAccessError("too_large", path, { size: stat.size });
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const buf = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(stat.size - total, 0) + 1));
+      const n = readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      chunks.push(n === buf.length ? buf : buf.subarray(0, n));
+      total += n;
+      if (total > maxBytes) throw new PathAccessError("too_large", path, { size: total });
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function tempName(name: string): string {
+  // Short enough that the name stays under NAME_MAX whatever the target's length.
+  return `.${name.slice(0, 64)}.dwim-${randomBytes(6).toString("hex")}.tmp`;
+}
+
+function removeQuietly(dir: Dir, name: string): void {
+  try {
+    unlinkSync(dir.at(name));
+  } catch {
+    // Already gone.
+  }
+}
+
+async function fsyncDir(dir: Dir): Promise<void> {
+  try {
+    await fsyncAsync(dir.fd);
+  } catch {
+    // Some file systems refuse fsync on directories; the rename itself is still atomic.
+  }
+}
+
+async function writeAll(io: WriteIo, fd: number, bytes: Uint8Array): Promise<void> {
+  let off = 0;
+  while (off < bytes.length) off += await io.write(fd, bytes, off, bytes.length - off);
+}
+
+export interface Ownership {
+  mode: number;
+  uid: number;
+  gid: number;
+}
+
+/** Writes `bytes` to a new temp file in `dir`; returns its name. Nothing is left behind on failure. */
+async function writeTemp(dir: Dir, name: string, bytes: Uint8Array, owner: Ownership | undefined, io: WriteIo) {
+  const tmp = tempName(name);
+  const fd = openSync(dir.at(tmp), O_WRONLY | O_CREAT | O_EXCL | LEAF_FLAGS, owner ? owner.mode & 0o7777 : 0o666);
+  try {
+    await writeAll(io, fd, bytes);
+    if (owner) {
+      fchmodSync(fd, owner.mode & 0o7777);
+      try {
+        fchownSync(fd, owner.uid, owner.gid);
+      } catch {
+        // Only root may give a file away; a non-root writer keeps its own ownership.
+      }
+    }
+    await fsyncAsync(fd);
+  } catch (e) {
+    closeSync(fd);
+    removeQuietly(dir, tmp);
+    throw e;
+  }
+  closeSync(fd);
+  return tmp;
+}
+
+export interface ReplaceOptions {
+  io?: WriteIo;
+  /** Runs after the temp file is complete, just before the rename; throwing aborts with nothing changed. */
+  beforeRename?: () => Promise<void> | void;
+}
+
+/** Replaces `name` in `dir` atomically with `bytes`, keeping mode and (when permitted) owner. */
+export async function replaceAt(
+  dir: Dir,
+  name: string,
+  bytes: Uint8Array,
+  owner: Ownership,
+  options: ReplaceOptions = {},
+): Promise<void> {
+  const tmp = await writeTemp(dir, name, bytes, owner, options.io ?? realWriteIo);
+  try {
+    await options.beforeRename?.();
+    renameSync(dir.at(tmp), dir.at(name));
+  } catch (e) {
+    removeQuietly(dir, tmp);
+    throw e;
+  }
+  await fsyncDir(dir);
+}
+
+/** Thrown by createAt when the name exists. */
+export class ExistsError extends Error {}
+
+/** Creates `name` in `dir` with `bytes`, only if no such name exists (temp + link, else an exclusive open). */
+export async function createAt(dir: Dir, name: string, bytes: Uint8Array, io: WriteIo = realWriteIo): Promise<void> {
+  const tmp = await writeTemp(dir, name, bytes, undefined, io);
+  try {
+    try {
+      linkSync(dir.at(tmp), dir.at(name));
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "EEXIST") throw new ExistsError(name);
+      if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP" && code !== "EMLINK") throw e;
+      await createExclusive(dir, name, bytes, io);
+    }
+  } finally {
+    removeQuietly(dir, tmp);
+  }
+  await fsyncDir(dir);
+}
+
+/** For file systems without hard links: an exclusive open, removed again if the write fails. */
+async function createExclusive(dir: Dir, name: string, bytes: Uint8Array, io: WriteIo): Promise<void> {
+  let fd: number;
+  try {
+    fd = openSync(dir.at(name), O_WRONLY | O_CREAT | O_EXCL | LEAF_FLAGS, 0o666);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "EEXIST") throw new ExistsError(name);
+    throw e;
+  }
+  try {
+    await writeAll(io, fd, bytes);
+    await fsyncAsync(fd);
+  } catch (e) {
+    closeSync(fd);
+    removeQuietly(dir, name);
+    throw e;
+  }
+  closeSync(fd);
+}
+
+/** The lock could not be had within the wait: another process holds it. */
+export class LockBusyError extends Error {}
+
+export interface HeldLock {
+  /** False once the lock was lost (another process judged it stale); write nothing then. */
+  held(): boolean;
+}
+
+/** How long a writer waits for another's lock: long past any edit's hold, short of a client's patience. */
+const LOCK_RETRIES = { retries: 120, factor: 1.25, minTimeout: 5, maxTimeout: 100, randomize: true };
+
+/**
+ * Runs `fn` holding an advisory lock on `name` in `dir`, shared by every dwim process (proper-lockfile: an atomic
+ * mkdir of `.<name>.dwim-lock` beside the file, kept fresh while held, judged stale after 10 s so a crashed holder
+ * cannot block edits for long). Processes that do not take the lock are not held back by it.
+ */
+export async function withFileLock<T>(dir: Dir, name: string, fn: (lock: HeldLock) => Promise<T>): Promise<T> {
+  let lost = false;
+  const options = {
+    realpath: false,
+    lockfilePath: dir.at(`.${name.slice(0, 64)}.dwim-lock`),
+    stale: 10_000,
+    onCompromised: () => {
+      lost = true;
+    },
+  };
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(dir.at(name), { ...options, retries: LOCK_RETRIES });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ELOCKED") throw new LockBusyError(name);
+    throw e;
+  }
+  try {
+    return await fn({ held: () => !lost });
+  } finally {
+    await release().catch(() => undefined);
+  }
+}
