@@ -9,7 +9,7 @@
  * keep the links but truncate the file when the disk fills mid-write, and would write through a link into a file
  * outside the roots.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   closeSync,
   constants,
@@ -20,6 +20,7 @@ import {
   linkSync,
   openSync,
   read,
+  readdirSync,
   readSync,
   renameSync,
   unlinkSync,
@@ -30,6 +31,11 @@ import lockfile from "proper-lockfile";
 import { type Dir, kindOf, LEAF_FLAGS, PathAccessError } from "./beneath.js";
 
 const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL } = constants;
+
+// Node ignores SIGXFSZ so that a write past RLIMIT_FSIZE fails with EFBIG. proper-lockfile's signal-exit listens
+// for it and re-raises it when it is the only listener, which kills the process mid-edit; a listener of our own
+// keeps Node's behaviour, and the edit fails cleanly.
+process.on("SIGXFSZ", () => undefined);
 const readAsync = promisify(read);
 const writeAsync = promisify(write);
 const fsyncAsync = promisify(fsync);
@@ -92,9 +98,36 @@ export function readRegularFileSync(path: string, maxBytes = Number.POSITIVE_INF
   }
 }
 
+/**
+ * `.<name>.dwim-` for the target's temp files and lock: short enough to stay under NAME_MAX whatever the target's
+ * length, and distinct per target (a cut name gets a hash of the whole).
+ */
+function sidePrefix(name: string): string {
+  if (name.length <= 64) return `.${name}.dwim-`;
+  return `.${name.slice(0, 48)}~${createHash("sha256").update(name).digest("hex").slice(0, 12)}.dwim-`;
+}
+
+const TEMP = /^[0-9a-f]{12}\.tmp$/u;
+
 function tempName(name: string): string {
-  // Short enough that the name stays under NAME_MAX whatever the target's length.
-  return `.${name.slice(0, 64)}.dwim-${randomBytes(6).toString("hex")}.tmp`;
+  return `${sidePrefix(name)}${randomBytes(6).toString("hex")}.tmp`;
+}
+
+/**
+ * Removes temp files of `name` that a killed process left behind. Called under the lock: every writer of these
+ * temp files holds it, so any that exist now belong to no live edit.
+ */
+function sweepOrphans(dir: Dir, name: string): void {
+  const prefix = sidePrefix(name);
+  let entries: string[];
+  try {
+    entries = readdirSync(dir.self());
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    if (e.startsWith(prefix) && TEMP.test(e.slice(prefix.length))) removeQuietly(dir, e);
+  }
 }
 
 function removeQuietly(dir: Dir, name: string): void {
@@ -234,7 +267,7 @@ export async function withFileLock<T>(dir: Dir, name: string, fn: (lock: HeldLoc
   let lost = false;
   const options = {
     realpath: false,
-    lockfilePath: dir.at(`.${name.slice(0, 64)}.dwim-lock`),
+    lockfilePath: dir.at(`${sidePrefix(name)}lock`),
     stale: 10_000,
     onCompromised: () => {
       lost = true;
@@ -248,6 +281,7 @@ export async function withFileLock<T>(dir: Dir, name: string, fn: (lock: HeldLoc
     throw e;
   }
   try {
+    sweepOrphans(dir, name);
     return await fn({ held: () => !lost });
   } finally {
     await release().catch(() => undefined);

@@ -140,7 +140,8 @@ export async function commitCreate(
   io: WriteIo = realWriteIo,
 ): Promise<void> {
   try {
-    await createAt(target.dir, target.name, bytes, io);
+    // Under the lock too: its temp file must not look like an orphan to a concurrent editor of the same name.
+    await withFileLock(target.dir, target.name, () => createAt(target.dir, target.name, bytes, io));
   } catch (e) {
     if (e instanceof ExistsError) throw existsError(path);
     throw writeError(path, e);
