@@ -24,7 +24,7 @@ import {
   realpathSync,
   type Stats,
 } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { isInside, resolveInsideRoots } from "./roots.js";
 
 const PROC_FD = process.platform === "linux" && existsSync("/proc/self/fd") ? "/proc/self/fd" : undefined;
@@ -151,7 +151,7 @@ export function locate(path: string, roots: readonly string[], cwd: string, opti
     const dir = walk(check.root, parts.slice(0, -1), options.createParents === true, check.absolute);
     if (dir === undefined) continue;
     try {
-      const leaf = openLeaf(dir, name, options, check.exists);
+      const leaf = openLeaf(dir, name, options, check.exists, roots);
       if (leaf === "raced") {
         dir.close();
         continue;
@@ -232,6 +232,7 @@ function openLeaf(
   name: string,
   options: LocateOptions,
   resolved: boolean,
+  roots: readonly string[],
 ): { stat?: Stats; file?: OpenedFile } | "raced" {
   const at = dir.at(name);
   const before = lstatOrUndefined(at);
@@ -241,9 +242,12 @@ function openLeaf(
   }
   // Judged before any open: a FIFO, socket or device is never opened (opening some devices has effects).
   if (before.isSymbolicLink()) {
-    // The resolution saw no symlink here (it resolves them), unless it is one that points nowhere.
-    if (!resolved) throw new PathAccessError("not_regular", join(dir.path, name), { kind: "symlink" });
-    return "raced";
+    // The resolution saw no symlink here (it resolves them), unless it is one that points nowhere: writing through
+    // it would create its target, so it is judged by where that would be.
+    if (resolved) return "raced";
+    const target = resolve(dir.path, readlinkOrEmpty(at));
+    if (!roots.some((r) => isInside(target, r))) throw new PathAccessError("outside_roots", target);
+    throw new PathAccessError("not_regular", join(dir.path, name), { kind: "symlink" });
   }
   if (before.isDirectory()) throw new PathAccessError("directory", join(dir.path, name), { kind: "directory" });
   if (!before.isFile()) throw new PathAccessError("not_regular", join(dir.path, name), { kind: kindOf(before) });
@@ -291,6 +295,14 @@ function verifiedPath(fd: number, expected: string): string {
   const b = lstatSync(real);
   if (a.dev !== b.dev || a.ino !== b.ino) throw new PathAccessError("unstable", expected);
   return real;
+}
+
+function readlinkOrEmpty(at: string): string {
+  try {
+    return readlinkSync(at);
+  } catch {
+    return "";
+  }
 }
 
 export function lstatOrUndefined(at: string): Stats | undefined {
