@@ -345,7 +345,11 @@ export async function searchContent(p: ContentParams, env: SearchEnv): Promise<C
     warnings.push(`ripgrep reported: ${firstErrorLines(first.stderr)}`);
 
   const encoding = flags.argv.find((a) => a.startsWith("--encoding="))?.slice("--encoding=".length);
-  const verified = await verifyMatches(result.top.sorted().slice(offset, offset + limit), { ...env, encoding });
+  const verified = await verifyMatches(result.top.sorted().slice(offset, offset + limit), {
+    ...env,
+    encoding,
+    keepLines: contextLines > 0,
+  });
   if (verified.dropped > 0) warnings.push(droppedWarning(verified.dropped));
   const matches: ContentMatch[] = verified.kept.map((h) => {
     const cut = cutLine(h.content, h.contentStart);

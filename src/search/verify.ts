@@ -20,6 +20,8 @@ export interface VerifyEnv {
   cwd: string;
   /** ripgrep's `--encoding`, when given; otherwise UTF-8 with BOM sniffing, as ripgrep does. */
   encoding?: string;
+  /** Keep each file's lines in the result (for context lines); otherwise only the current file's are held. */
+  keepLines?: boolean;
 }
 
 interface Reported {
@@ -28,8 +30,11 @@ interface Reported {
   content: string;
 }
 
-/** The file's lines, read race-free beneath the roots; undefined when it is not a regular file inside them. */
-async function verifiedLines(file: string, env: VerifyEnv): Promise<string[] | undefined> {
+/**
+ * The file's lines, read race-free beneath the roots, in each decoding a scan may have shown them in (ripgrep's,
+ * and plain UTF-8 for dwim's own reads); undefined when it is not a regular file inside the roots.
+ */
+async function verifiedLines(file: string, env: VerifyEnv): Promise<string[][] | undefined> {
   let located: ReturnType<typeof locate>;
   try {
     located = locate(file, env.roots, env.cwd, { open: true });
@@ -40,9 +45,9 @@ async function verifiedLines(file: string, env: VerifyEnv): Promise<string[] | u
   try {
     if (!opened) return undefined;
     const bytes = await readOpenFile(opened.fd, opened.stat.size, VERIFY_MAX_BYTES, located.absolute);
-    return decode(bytes, env.encoding)
-      .split("\n")
-      .map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
+    const plain = bytes.toString("utf8");
+    const asRipgrep = ripgrepText(bytes, env.encoding);
+    return (asRipgrep === plain ? [plain] : [asRipgrep, plain]).map(splitLines);
   } catch {
     return undefined;
   } finally {
@@ -51,8 +56,15 @@ async function verifiedLines(file: string, env: VerifyEnv): Promise<string[] | u
   }
 }
 
+function splitLines(text: string): string[] {
+  const lines = text.split("\n");
+  // A final newline ends the last line; it does not start another.
+  if (lines[lines.length - 1] === "") lines.pop();
+  return lines.map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
+}
+
 /** Bytes to text the way ripgrep shows them: a BOM picks UTF-8/16 and is dropped, else `--encoding`, else UTF-8. */
-function decode(bytes: Buffer, encoding: string | undefined): string {
+function ripgrepText(bytes: Buffer, encoding: string | undefined): string {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.toString("utf8", 3);
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
@@ -90,17 +102,20 @@ export interface Verified<T> {
 /** Keeps the matches whose file, opened race-free inside the roots, has the reported line. */
 export async function verifyMatches<T extends Reported>(matches: readonly T[], env: VerifyEnv): Promise<Verified<T>> {
   const lines = new Map<string, string[]>();
-  const failed = new Set<string>();
   const kept: T[] = [];
-  for (const m of matches) {
-    if (!lines.has(m.file) && !failed.has(m.file)) {
-      const l = await verifiedLines(m.file, env);
-      if (l) lines.set(m.file, l);
-      else failed.add(m.file);
+  const byFile = new Map<string, T[]>();
+  for (const m of matches) byFile.set(m.file, [...(byFile.get(m.file) ?? []), m]);
+  for (const [file, ms] of byFile) {
+    const decodings = await verifiedLines(file, env);
+    if (!decodings) continue;
+    if (env.keepLines) lines.set(file, decodings[0]);
+    for (const m of ms) {
+      if (decodings.some((d) => d[m.line - 1] !== undefined && consistent(m.content, d[m.line - 1]))) kept.push(m);
     }
-    const actual = lines.get(m.file)?.[m.line - 1];
-    if (actual !== undefined && consistent(m.content, actual)) kept.push(m);
   }
+  // Back in the page's order.
+  const order = new Map(matches.map((m, i) => [m, i]));
+  kept.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
   return { kept, dropped: matches.length - kept.length, lines };
 }
 
