@@ -148,7 +148,7 @@ export function locate(path: string, roots: readonly string[], cwd: string, opti
       .filter((p) => p !== "");
     if (parts.length === 0) throw new PathAccessError("directory", check.absolute, { kind: "directory" });
     const name = parts[parts.length - 1];
-    const dir = walk(check.root, parts.slice(0, -1), options.createParents === true, check.absolute);
+    const dir = walk(check.root, parts.slice(0, -1), options.createParents === true, check.absolute, roots);
     if (dir === undefined) continue;
     try {
       const leaf = openLeaf(dir, name, options, check.exists, roots);
@@ -166,7 +166,13 @@ export function locate(path: string, roots: readonly string[], cwd: string, opti
 }
 
 /** Opens `dirs` one by one from `root`; undefined when the tree changed under the walk (the caller retries). */
-function walk(root: string, dirs: readonly string[], create: boolean, target: string): Dir | undefined {
+function walk(
+  root: string,
+  dirs: readonly string[],
+  create: boolean,
+  target: string,
+  roots: readonly string[],
+): Dir | undefined {
   let fd: number;
   try {
     fd = openSync(root, OPEN_DIR);
@@ -176,7 +182,7 @@ function walk(root: string, dirs: readonly string[], create: boolean, target: st
   let real = root;
   try {
     for (const part of dirs) {
-      const next = openDirAt(fd, real, part, create, target);
+      const next = openDirAt(fd, real, part, create, target, roots);
       if (next === undefined) {
         closeSync(fd);
         return undefined;
@@ -198,7 +204,14 @@ function walk(root: string, dirs: readonly string[], create: boolean, target: st
   }
 }
 
-function openDirAt(parent: number, parentPath: string, name: string, create: boolean, target: string) {
+function openDirAt(
+  parent: number,
+  parentPath: string,
+  name: string,
+  create: boolean,
+  target: string,
+  roots: readonly string[],
+) {
   const at = PROC_FD ? `${PROC_FD}/${parent}/${name}` : join(parentPath, name);
   try {
     return openSync(at, OPEN_DIR);
@@ -218,9 +231,13 @@ function openDirAt(parent: number, parentPath: string, name: string, create: boo
     }
     if (code === "ENOENT") throw new PathAccessError("not_found", target);
     if (code === "ENOTDIR" || code === "ELOOP") {
-      // A symlink where the resolved path had a directory: the tree changed after the check, so resolve again.
-      // Anything else (a file where a directory is needed) is a path that does not exist.
-      if (lstatOrUndefined(at)?.isSymbolicLink()) return undefined;
+      // A symlink where the resolved path had a directory: the tree changed after the check, so resolve again;
+      // unless it points nowhere, and is then judged by where it points. Anything else (a file where a directory
+      // is needed) is a path that does not exist.
+      if (lstatOrUndefined(at)?.isSymbolicLink()) {
+        if (lstatOrUndefined(`${at}/.`)) return undefined;
+        danglingLink(at, parentPath, roots);
+      }
       throw new PathAccessError("not_found", target, { code });
     }
     throw ioError(target, e);
@@ -245,8 +262,7 @@ function openLeaf(
     // The resolution saw no symlink here (it resolves them), unless it is one that points nowhere: writing through
     // it would create its target, so it is judged by where that would be.
     if (resolved) return "raced";
-    const target = resolve(dir.path, readlinkOrEmpty(at));
-    if (!roots.some((r) => isInside(target, r))) throw new PathAccessError("outside_roots", target);
+    danglingLink(at, dir.path, roots);
     throw new PathAccessError("not_regular", join(dir.path, name), { kind: "symlink" });
   }
   if (before.isDirectory()) throw new PathAccessError("directory", join(dir.path, name), { kind: "directory" });
@@ -297,12 +313,16 @@ function verifiedPath(fd: number, expected: string): string {
   return real;
 }
 
-function readlinkOrEmpty(at: string): string {
+/** A symlink that points nowhere: refused as outside the roots when its target would be. */
+function danglingLink(at: string, parentPath: string, roots: readonly string[]): void {
+  let link = "";
   try {
-    return readlinkSync(at);
+    link = readlinkSync(at);
   } catch {
-    return "";
+    return;
   }
+  const target = resolve(parentPath, link);
+  if (!roots.some((r) => isInside(target, r))) throw new PathAccessError("outside_roots", target);
 }
 
 export function lstatOrUndefined(at: string): Stats | undefined {

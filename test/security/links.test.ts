@@ -43,6 +43,7 @@ describe("links", () => {
     symlinkSync(outside, join(root, "out-dir"));
     symlinkSync(join(outside, "missing.txt"), join(root, "dangling-out.txt"));
     symlinkSync("nowhere.txt", join(root, "dangling-in.txt"));
+    symlinkSync(join(outside, "no-dir"), join(root, "ghost-dir"));
     const before = snapshot(outside);
     const ctx = contextFor(root);
     expect(await errorType(readFileTool({ path: "out.txt" }, ctx, 1e6))).toBe("EDIT_PATH_DENIED");
@@ -54,6 +55,9 @@ describe("links", () => {
       "EDIT_PATH_DENIED",
     );
     expect(await errorType(editFileTool({ path: "dangling-out.txt", old_str: "", new_str: "x" }, ctx, config))).toBe(
+      "EDIT_PATH_DENIED",
+    );
+    expect(await errorType(editFileTool({ path: "ghost-dir/new.txt", old_str: "", new_str: "x" }, ctx, config))).toBe(
       "EDIT_PATH_DENIED",
     );
     expect(await errorType(editFileTool({ path: "dangling-in.txt", old_str: "", new_str: "x" }, ctx, config))).toBe(
