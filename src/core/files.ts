@@ -157,10 +157,12 @@ export interface Ownership {
   gid: number;
 }
 
-/** Writes `bytes` to a new temp file in `dir`; returns its name. Nothing is left behind on failure. */
-async function writeTemp(dir: Dir, name: string, bytes: Uint8Array, owner: Ownership | undefined, io: WriteIo) {
-  const tmp = tempName(name);
-  const fd = openSync(dir.at(tmp), O_WRONLY | O_CREAT | O_EXCL | LEAF_FLAGS, owner ? owner.mode & 0o7777 : 0o666);
+/**
+ * Creates `name` in `dir` exclusively and writes `bytes` to it, fsynced, with the owner's mode (and owner when
+ * permitted); the file is removed again if anything fails.
+ */
+async function writeNewFile(dir: Dir, name: string, bytes: Uint8Array, owner: Ownership | undefined, io: WriteIo) {
+  const fd = openSync(dir.at(name), O_WRONLY | O_CREAT | O_EXCL | LEAF_FLAGS, owner ? owner.mode & 0o7777 : 0o666);
   try {
     await writeAll(io, fd, bytes);
     if (owner) {
@@ -174,10 +176,16 @@ async function writeTemp(dir: Dir, name: string, bytes: Uint8Array, owner: Owner
     await fsyncAsync(fd);
   } catch (e) {
     closeSync(fd);
-    removeQuietly(dir, tmp);
+    removeQuietly(dir, name);
     throw e;
   }
   closeSync(fd);
+}
+
+/** Writes `bytes` to a new temp file beside `name`; returns the temp file's name. */
+async function writeTemp(dir: Dir, name: string, bytes: Uint8Array, owner: Ownership | undefined, io: WriteIo) {
+  const tmp = tempName(name);
+  await writeNewFile(dir, tmp, bytes, owner, io);
   return tmp;
 }
 
@@ -229,22 +237,12 @@ export async function createAt(dir: Dir, name: string, bytes: Uint8Array, io: Wr
 
 /** For file systems without hard links: an exclusive open, removed again if the write fails. */
 async function createExclusive(dir: Dir, name: string, bytes: Uint8Array, io: WriteIo): Promise<void> {
-  let fd: number;
   try {
-    fd = openSync(dir.at(name), O_WRONLY | O_CREAT | O_EXCL | LEAF_FLAGS, 0o666);
+    await writeNewFile(dir, name, bytes, undefined, io);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "EEXIST") throw new ExistsError(name);
     throw e;
   }
-  try {
-    await writeAll(io, fd, bytes);
-    await fsyncAsync(fd);
-  } catch (e) {
-    closeSync(fd);
-    removeQuietly(dir, name);
-    throw e;
-  }
-  closeSync(fd);
 }
 
 /** The lock could not be had within the wait: another process holds it. */
