@@ -101,6 +101,7 @@ export class Dir {
   }
 
   close(): void {
+    if (this.fd < 0) return;
     try {
       closeSync(this.fd);
     } catch {
@@ -173,6 +174,8 @@ function walk(
   target: string,
   roots: readonly string[],
 ): Dir | undefined {
+  // Windows cannot open a directory as a file: check the real path only (best effort, as on systems without /proc).
+  if (process.platform === "win32") return pathOnlyDir(root, dirs, create, target);
   let fd: number;
   try {
     fd = openSync(root, OPEN_DIR);
@@ -311,6 +314,19 @@ function verifiedPath(fd: number, expected: string): string {
   const b = lstatSync(real);
   if (a.dev !== b.dev || a.ino !== b.ino) throw new PathAccessError("unstable", expected);
   return real;
+}
+
+function pathOnlyDir(root: string, dirs: readonly string[], create: boolean, target: string): Dir {
+  const path = join(root, ...dirs);
+  try {
+    if (create) mkdirSync(path, { recursive: true });
+    const real = realpathSync.native(path);
+    if (!isInside(real, root)) throw new PathAccessError("outside_roots", real);
+    return new Dir(-1, real, root);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") throw new PathAccessError("not_found", target);
+    throw ioError(target, e);
+  }
 }
 
 /** A symlink that points nowhere: refused as outside the roots when its target would be. */
