@@ -3,14 +3,22 @@ import { defineToolset } from "../core/index.js";
 import { memorySection } from "./settings.js";
 import { memoryTools } from "./tools.js";
 
-export { createEndpointProvider, EndpointEmbeddings } from "./embeddings/endpoint.js";
-export { HashEmbeddings, hashEmbed } from "./embeddings/hash.js";
-export { createOnnxProvider, missingModelFiles, OnnxEmbeddings } from "./embeddings/onnx.js";
-export { cosine, createProvider, type EmbeddingProvider, type ProviderChoice } from "./embeddings/provider.js";
+export {
+  cosine,
+  createEndpointProvider,
+  createOnnxProvider,
+  type EmbeddingProvider,
+  EndpointEmbeddings,
+  HashEmbeddings,
+  hashEmbed,
+  missingModelFiles,
+  OnnxEmbeddings,
+  type ProviderChoice,
+} from "../core/embeddings/index.js";
 /** Health of the memory for `dwim health`: store counts and repairs, provider, env clashes. */
 export { memoryHealth } from "./health.js";
 export { resolveCategory } from "./inputs.js";
-export { closeAllStores, databasePath, type MemoryContext, openMemory, openStore } from "./open.js";
+export { closeAllStores, createProvider, databasePath, type MemoryContext, openMemory, openStore } from "./open.js";
 export { decayFactor, diversify, fuse, rerank } from "./rank.js";
 export { type RecallInput, recall, type SearchInput, searchMemories } from "./read-ops.js";
 export { MIGRATIONS, SCHEMA_VERSION } from "./schema.js";

@@ -3,9 +3,9 @@
  * validated before anything is opened, so an invalid weight stops the first call (and start-up) with a clear error.
  */
 import { isAbsolute, join, resolve } from "node:path";
+import { createEmbeddingProvider, MEMORY_SETTING, type ProviderChoice } from "../core/embeddings/index.js";
 import type { LoadedConfig, SuggestThresholds } from "../core/index.js";
 import { thresholdsFrom } from "../core/index.js";
-import { createProvider, type ProviderChoice } from "./embeddings/provider.js";
 import { type MemorySettings, memorySettings } from "./settings.js";
 import { SqliteMemoryStore } from "./sqlite-store.js";
 import type { MemoryStore } from "./store.js";
@@ -28,6 +28,17 @@ const providers = new Map<string, Promise<ProviderChoice>>();
 export function databasePath(settings: MemorySettings, root: string): string {
   if (settings.path) return isAbsolute(settings.path) ? settings.path : resolve(root, settings.path);
   return join(root, ".dwim", "memory.db");
+}
+
+/** The memory's provider from its settings (`embeddings`, `embedding_model`, `embedding_api_key_env`, fallback). */
+export function createProvider(settings: MemorySettings): Promise<ProviderChoice> {
+  return createEmbeddingProvider({
+    spec: settings.embeddings,
+    model: settings.embeddingModel,
+    apiKey: settings.embeddingApiKeyEnv ? process.env[settings.embeddingApiKeyEnv] : undefined,
+    fallback: settings.embeddingFallback,
+    setting: MEMORY_SETTING,
+  });
 }
 
 function providerKey(s: MemorySettings): string {

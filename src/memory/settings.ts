@@ -5,6 +5,7 @@
  */
 
 import { z } from "zod";
+import { SENTENCE_ENCODER_SPEC } from "../core/embeddings/sentence-encoder.js";
 import {
   type ConfigError,
   defineConfigSection,
@@ -39,8 +40,11 @@ const schema = z
     /** Short spelling of `search_diversity_max_per_file`. */
     diversity_max_per_file: numeric(z.number().int().min(0).optional()),
     fusion: z.enum(["blend", "rrf"]).default("blend"),
-    /** `hash` (default), `none`, `onnx:<dir>`, or `openai:<base url>` (an OpenAI-compatible local server). */
-    embeddings: z.string().min(1).default("hash"),
+    /**
+     * `use-lite` (default: the shipped sentence encoder, hash when it cannot load), `hash`, `none`, `onnx:<dir>`, or
+     * `openai:<base url>` (an OpenAI-compatible local server).
+     */
+    embeddings: z.string().min(1).default(SENTENCE_ENCODER_SPEC),
     /** Model name sent to an OpenAI-compatible endpoint. */
     embedding_model: z.string().min(1).optional(),
     /** Name of the environment variable holding the endpoint's API key (the key itself never goes in a file). */
@@ -60,7 +64,7 @@ const schema = z
   .default({
     hybrid_vector_weight: DEFAULT_VECTOR_WEIGHT,
     fusion: "blend",
-    embeddings: "hash",
+    embeddings: SENTENCE_ENCODER_SPEC,
     embedding_fallback: "error",
     infer_tags: true,
     durability: "normal",

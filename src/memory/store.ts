@@ -3,7 +3,7 @@
  * re-ranking, abstention and diversity happen above it, so a PostgreSQL backend (tsvector + pgvector) can implement
  * exactly this and reuse the rest.
  */
-import type { EmbeddingProvider } from "./embeddings/provider.js";
+import type { EmbeddingProvider } from "../core/embeddings/provider.js";
 import type { Memory, MemoryFilter, NewMemory } from "./types.js";
 
 export interface LexicalHit {

@@ -4,6 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { tokens as identifierParts } from "../core/index.js";
+import { FUNCTION_WORDS } from "../core/stopwords.js";
 
 /** Words FTS5's unicode61 tokenizer would produce (letters and digits), lower-cased. */
 export function plainWords(text: string): string[] {
@@ -40,15 +41,7 @@ export function identTerms(...texts: ReadonlyArray<string | null | undefined>): 
   return [...out].join(" ");
 }
 
-/** Function words that add nothing to a memory query but match nearly every document. */
-const STOP_WORDS = new Set(
-  (
-    "a an and are as at be been being but by can could did do does for from had has have how i if in into is it its " +
-    "me my of on or our should so than that the their them then there these they this to too was we were what when " +
-    "where which while who why will with would you your about after again also any because before between both each " +
-    "just more most no not only other over same some such up very"
-  ).split(" "),
-);
+const STOP_WORDS = FUNCTION_WORDS;
 
 export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);

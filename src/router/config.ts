@@ -6,10 +6,13 @@
  */
 import { z } from "zod";
 import { type ConfigError, defineConfigSection, type LoadedConfig, sectionOf } from "../core/config.js";
+import { SENTENCE_ENCODER_SPEC } from "../core/embeddings/sentence-encoder.js";
 
 const unit = z.number().min(0).max(1);
 
 const DEFAULT_WEIGHTS = { lexical: 0.4, keyword: 0.35, description: 0.15, name: 0.1 };
+export const DEFAULT_SEMANTIC_WEIGHT = 0.5;
+const DEFAULT_SEMANTIC_WAIT_MS = 10_000;
 
 export const routerSection = defineConfigSection({
   key: "router",
@@ -32,6 +35,14 @@ export const routerSection = defineConfigSection({
       auto_correct_params: z.boolean().default(true),
       /** Namespaces that are ours: `dwim__read_file`, `mcp__dwim__read_file` are read_file. */
       namespaces: z.array(z.string().min(1)).default(["dwim"]),
+      /** Semantic lane of analyze_intent: `use-lite` (shipped model), `hash`, `none`, `onnx:<dir>`, `openai:<url>`. */
+      embeddings: z.string().min(1).default(SENTENCE_ENCODER_SPEC),
+      /** Share of the semantic lane in the fused confidence: 0 = lexical only, 1 = semantic only. */
+      semantic_weight: unit.default(DEFAULT_SEMANTIC_WEIGHT),
+      /** How long analyze_intent waits for the model on its first call before answering lexically (ms). */
+      semantic_wait_ms: z.number().int().min(0).max(120_000).default(DEFAULT_SEMANTIC_WAIT_MS),
+      /** Where tool-description vectors are cached (`off` disables); default the user cache dir. */
+      cache_dir: z.string().min(1).optional(),
     })
     .default({
       auto_threshold: 0.85,
@@ -41,12 +52,17 @@ export const routerSection = defineConfigSection({
       auto_correct: true,
       auto_correct_params: true,
       namespaces: ["dwim"],
+      embeddings: SENTENCE_ENCODER_SPEC,
+      semantic_weight: DEFAULT_SEMANTIC_WEIGHT,
+      semantic_wait_ms: DEFAULT_SEMANTIC_WAIT_MS,
     }),
   env: {
     DWIM_ROUTER_AUTO_THRESHOLD: "auto_threshold",
     DWIM_ROUTER_SUGGEST_THRESHOLD: "suggest_threshold",
     DWIM_ROUTER_AUTO_CORRECT: "auto_correct",
     DWIM_ROUTER_AUTO_CORRECT_PARAMS: "auto_correct_params",
+    DWIM_ROUTER_EMBEDDINGS: "embeddings",
+    DWIM_ROUTER_SEMANTIC_WEIGHT: "semantic_weight",
   },
 });
 

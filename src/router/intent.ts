@@ -1,13 +1,14 @@
 /**
  * Intent scoring (spec §4.3): a field-weighted BM25 index over the registry (names ×3, aliases ×3, keywords ×2,
  * parameter names ×1, description ×1) and four signals in [0, 1] combined with the configured weights, plus the
- * keyword boost, identifier and intent overrides. Deterministic; no model. Built once per registry and config.
+ * keyword boost, identifier and intent overrides; optionally fused with the semantic lane's similarities (a linear
+ * blend, so the result stays a confidence the thresholds can read). Built once per registry and config.
  */
 import { singularize } from "../core/similarity.js";
 import type { ConfigIntent, RouterSettings } from "./config.js";
 import type { RouterRegistry, RouterTool } from "./registry.js";
 import { resolveDirect } from "./resolve.js";
-import { chunksOf, MAX_QUERY_CHARS, segmentsOf, splitToolNamespace, termsOf } from "./text.js";
+import { chunksOf, MAX_QUERY_CHARS, segmentsOf, splitToolNamespace, stem, termsOf, wordsOf } from "./text.js";
 
 const K1 = 1.2;
 const B = 0.75;
@@ -21,6 +22,15 @@ const INTENT_FLOOR = 0.9;
  * MetaTool ranking unchanged and let more off-domain asks through (R4), so unknown words count in full.
  */
 export const OOV_WEIGHT = 1;
+/**
+ * Credit for a query word that meets a tool only through its stem when the registry also has the word as written:
+ * `times` reaches a tool saying `time` at half weight if another tool says `times`, so the two words stay apart
+ * where the catalog distinguishes them, and merge where it does not.
+ */
+const STEM_ONLY_CREDIT = 0.5;
+/** Signals and scores rise linearly to the knee, then approach 1 smoothly: no clipping, so strong matches never tie. */
+const KNEE = 0.8;
+const SOFT_SCALE = 0.136;
 
 export interface Breakdown {
   exact: number;
@@ -32,6 +42,8 @@ export interface Breakdown {
   description: number;
   name: number;
   boost: number;
+  /** Similarity from the semantic lane (model cosine, or character n-grams for non-ASCII queries); 0 when off. */
+  semantic: number;
 }
 
 export interface ScoredTool {
@@ -49,6 +61,15 @@ interface ToolDoc {
   descriptionTerms: Set<string>;
   /** Adjacent description term pairs, in either order (pairKey). */
   descriptionPairs: Set<string>;
+  /** Every word of the tool as written (before stemming). */
+  surfaces: Set<string>;
+}
+
+export interface SemanticInput {
+  /** Per tool, in registry order, in [0, 1]. */
+  scores: Float64Array;
+  /** Share of the semantic lane in the fused score. */
+  weight: number;
 }
 
 export class IntentIndex {
@@ -57,6 +78,8 @@ export class IntentIndex {
   private readonly idf = new Map<string, number>();
   private readonly avgLength: number;
   private readonly maxIdf: number;
+  /** Words the registry uses as written: a stem-only match is discounted when the query's own word is among them. */
+  private readonly surfaceVocab = new Set<string>();
 
   constructor(
     private readonly registry: RouterRegistry,
@@ -64,6 +87,7 @@ export class IntentIndex {
     private readonly intents: readonly ConfigIntent[],
   ) {
     this.docs = registry.tools.map((tool) => buildDoc(tool));
+    for (const doc of this.docs) for (const w of doc.surfaces) this.surfaceVocab.add(w);
     this.docs.forEach((doc, i) => {
       for (const term of doc.tf.keys()) {
         const list = this.postings.get(term);
@@ -80,15 +104,24 @@ export class IntentIndex {
   }
 
   /**
-   * Tools with a non-zero score, best first (ties keep registration order), at most `limit`. Signals are summed in
-   * flat arrays; breakdown objects are made only for the tools returned.
+   * Tools with a non-zero score, best first, at most `limit`. Ties are broken by the semantic similarity, then the
+   * lexical evidence, then the name: never by registration order. Signals are summed in flat arrays; breakdown
+   * objects are made only for the tools returned.
    */
-  rank(rawQuery: string, limit = Number.POSITIVE_INFINITY): ScoredTool[] {
+  rank(rawQuery: string, limit = Number.POSITIVE_INFINITY, semantic?: SemanticInput): ScoredTool[] {
     const query = rawQuery.slice(0, MAX_QUERY_CHARS);
     const chunks = chunksOf(query);
     const words = chunks.filter((c) => !c.value);
-    const ordered = words.flatMap((c) => termsOf(c.text));
+    const written = words.flatMap((c) => wordsOf(c.text));
+    const ordered = written.map(stem);
     const terms = [...new Set(ordered)];
+    /** Query words per term, as written. */
+    const formsOf = new Map<string, string[]>();
+    written.forEach((w, k) => {
+      const list = formsOf.get(ordered[k]);
+      if (list) list.push(w);
+      else formsOf.set(ordered[k], [w]);
+    });
     const n = this.docs.length;
     const lexical = new Float64Array(n);
     const keyword = new Float64Array(n);
@@ -120,21 +153,24 @@ export class IntentIndex {
         const postings = this.postings.get(t);
         if (!postings) continue;
         const idf = this.idf.get(t) ?? 0;
+        const forms = (formsOf.get(t) ?? []).filter((w) => this.surfaceVocab.has(w));
         for (const i of postings) {
           touch(i);
           const doc = this.docs[i];
           const tf = doc.tf.get(t) as number;
-          lexical[i] += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * doc.length) / avg));
-          if (doc.keywords.has(t)) keyword[i] += 1;
+          const credit = forms.length > 0 && !forms.some((w) => doc.surfaces.has(w)) ? STEM_ONLY_CREDIT : 1;
+          lexical[i] += (credit * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * doc.length) / avg));
+          if (doc.keywords.has(t)) keyword[i] += credit;
           if (doc.extra.has(t)) boost[i] = doc.tool.boost;
         }
       }
       for (const i of touched) {
         const doc = this.docs[i];
-        lexical[i] = Math.min(1, lexical[i] / totalIdf);
+        // Unclipped: BM25's saturation lets a strong match exceed 1 here; only the final score is bounded (softClip).
+        lexical[i] = lexical[i] / totalIdf;
         // A tool without curated keywords (a proxied server's) lets the lexical signal stand in for them, so that the
         // lack of curation does not cap its score below the suggest threshold.
-        keyword[i] = doc.keywords.size === 0 ? lexical[i] : Math.min(1, keyword[i] / termMass);
+        keyword[i] = doc.keywords.size === 0 ? lexical[i] : keyword[i] / termMass;
         if (pairs.length > 0) {
           let adjacent = 0;
           for (const p of pairs) if (doc.descriptionPairs.has(p)) adjacent++;
@@ -144,7 +180,8 @@ export class IntentIndex {
     }
 
     // Name signal and identifier override: a word, or up to three joined, naming a tool through tiers 1–4.
-    const wordSegments = words.map((c) => segmentsOf(c.text).map(singularize));
+    const spelledSegments = words.map((c) => segmentsOf(c.text));
+    const wordSegments = spelledSegments.map((segs) => segs.map(singularize));
     const whole = words.length === 1 && chunks.length === 1;
     for (let w = 0; w < words.length; w++) {
       for (let k = 1; k <= 3 && w + k <= words.length; k++) {
@@ -152,7 +189,11 @@ export class IntentIndex {
           .slice(w, w + k)
           .flat()
           .join("_");
-        const direct = k === 1 ? this.direct(words[w].text, key) : this.direct(undefined, key);
+        const spelled = spelledSegments
+          .slice(w, w + k)
+          .flat()
+          .join("_");
+        const direct = this.direct(k === 1 ? words[w].text : undefined, key, spelled);
         if (!direct) continue;
         // A plain word names a tool only as written: `cats` in a sentence is not the alias `cat`.
         if (k === 1 && !words[w].identifier && !whole) {
@@ -174,32 +215,51 @@ export class IntentIndex {
     if (intentTool) touch(intentTool.index);
 
     const w = this.settings.weights;
+    const sem = semantic?.scores;
+    const semWeight = sem ? semantic.weight : 0;
+    if (sem) for (let i = 0; i < n; i++) if (sem[i] > 0) touch(i);
+    const lexScore = new Float64Array(n);
     const score = new Float64Array(n);
     const ranked: number[] = [];
     for (const i of touched) {
-      let s = clamp01(
+      lexScore[i] = softClip(
         w.lexical * lexical[i] + w.keyword * keyword[i] + w.description * description[i] + w.name * name[i] + boost[i],
       );
+      let s = sem ? (1 - semWeight) * lexScore[i] + semWeight * sem[i] : lexScore[i];
       if (exact[i] || alias[i]) s = Math.max(s, IDENTIFIER_FLOOR);
       if (intentTool && intentTool.index === i) s = Math.max(s, INTENT_FLOOR);
-      score[i] = round3(s);
-      if (score[i] > 0) ranked.push(i);
+      score[i] = s;
+      if (round3(s) > 0) ranked.push(i);
     }
-    // The intent's tool goes first among equals: intents are checked first (D8).
+    // Intents are checked first (D8): the intent's tool is lifted to at least the best other score and goes first
+    // among equals. Then real signals, then the name.
+    if (intentTool && score[intentTool.index] > 0) {
+      for (const i of touched) score[intentTool.index] = Math.max(score[intentTool.index], score[i]);
+    }
     const isIntent = (i: number) => (intentTool?.index === i ? 1 : 0);
-    ranked.sort((a, b) => score[b] - score[a] || isIntent(b) - isIntent(a) || a - b);
+    const semOf = (i: number) => sem?.[i] ?? 0;
+    ranked.sort(
+      (a, b) =>
+        score[b] - score[a] ||
+        isIntent(b) - isIntent(a) ||
+        semOf(b) - semOf(a) ||
+        lexScore[b] - lexScore[a] ||
+        lexical[b] - lexical[a] ||
+        compareNames(this.docs[a].tool.name, this.docs[b].tool.name),
+    );
     return ranked.slice(0, limit).map((i) => ({
       tool: this.docs[i].tool,
-      score: score[i],
+      score: round3(score[i]),
       breakdown: {
         exact: exact[i],
         alias: alias[i],
         intent: isIntent(i) ? (intent as ConfigIntent).priority : 0,
-        lexical: round3(lexical[i]),
-        keyword: round3(keyword[i]),
+        lexical: round3(softClip(lexical[i])),
+        keyword: round3(softClip(keyword[i])),
         description: round3(description[i]),
         name: name[i],
         boost: round3(boost[i]),
+        semantic: round3(semOf(i)),
       },
     }));
   }
@@ -208,6 +268,7 @@ export class IntentIndex {
   private direct(
     text: string | undefined,
     key: string,
+    spelled: string,
   ): { tool: RouterTool; tier: "exact" | "normalized" | "alias" } | undefined {
     if (text !== undefined) {
       if (text.includes("__")) {
@@ -218,7 +279,7 @@ export class IntentIndex {
       if (exact) return { tool: exact, tier: "exact" };
     }
     if (key === "") return undefined;
-    const named = this.registry.byNorm.get(key);
+    const named = this.registry.bySpelling.get(spelled) ?? this.registry.byNorm.get(key);
     if (named) return { tool: named, tier: "normalized" };
     const aliased = this.registry.byAliasNorm.get(key);
     if (aliased) return { tool: aliased, tier: "alias" };
@@ -228,6 +289,7 @@ export class IntentIndex {
 
 function buildDoc(tool: RouterTool): ToolDoc {
   const tf = new Map<string, number>();
+  const surfaces = new Set<string>();
   let length = 0;
   const add = (terms: readonly string[], weight: number) => {
     for (const t of terms) {
@@ -235,6 +297,10 @@ function buildDoc(tool: RouterTool): ToolDoc {
       length += weight;
     }
   };
+  for (const text of [tool.name, ...tool.aliases, ...tool.keywords, ...tool.params.map((p) => p.name)]) {
+    for (const w of wordsOf(segmentsOf(text).join(" "))) surfaces.add(w);
+  }
+  for (const w of wordsOf(tool.description)) surfaces.add(w);
   add(termsOf(tool.segments.join(" ")), FIELD_WEIGHTS.name);
   for (const a of tool.aliases) add(termsOf(segmentsOf(a).join(" ")), FIELD_WEIGHTS.alias);
   const keywordTerms = tool.keywords.flatMap((k) => termsOf(k));
@@ -256,6 +322,7 @@ function buildDoc(tool: RouterTool): ToolDoc {
     extra: new Set(tool.extraKeywords.flatMap((k) => termsOf(k))),
     descriptionTerms: new Set(description),
     descriptionPairs: pairs,
+    surfaces,
   };
 }
 
@@ -264,8 +331,18 @@ function pairKey(a: string, b: string): string {
   return a < b ? `${a} ${b}` : `${b} ${a}`;
 }
 
-function clamp01(x: number): number {
-  return Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0;
+/**
+ * Identity up to KNEE, then a smooth, strictly increasing approach to 1 (about 0.98 at 1): where clipping at 1 made
+ * every strong match tie, the order of the raw values is kept.
+ */
+export function softClip(x: number): number {
+  if (!Number.isFinite(x) || x <= 0) return 0;
+  if (x <= KNEE) return x;
+  return KNEE + (1 - KNEE) * Math.tanh((x - KNEE) / SOFT_SCALE);
+}
+
+function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function round3(x: number): number {

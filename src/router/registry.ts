@@ -49,8 +49,10 @@ export class RegistryError extends Error {}
 export interface RouterRegistry {
   tools: RouterTool[];
   byName: Map<string, RouterTool>;
-  /** Norm of a name → tool. */
+  /** Norm of a name → tool (plural twins such as get_time/get_times are left out: the norm names neither). */
   byNorm: Map<string, RouterTool>;
+  /** A name's words joined by `_`, not singularised → tool: case and separators only. */
+  bySpelling: Map<string, RouterTool>;
   /** Norm of an alias → tool. */
   byAliasNorm: Map<string, RouterTool>;
   /** Namespaces written into tool names themselves (`github` of `github__create_issue`): not foreign. */
@@ -104,12 +106,21 @@ export function buildRegistry(
   const byNorm = new Map<string, RouterTool>();
   const byAliasNorm = new Map<string, RouterTool>();
 
+  const bySpelling = new Map<string, RouterTool>();
+  /** Norms two tools share because only a plural tells them apart: neither is reached through the shared norm. */
+  const pluralTwins = new Set<string>();
   const addTool = (tool: RouterTool): string | undefined => {
-    const clash = byNorm.get(tool.norm) ?? byAliasNorm.get(tool.norm);
+    const spelled = tool.segments.join("_");
+    const clash = bySpelling.get(spelled) ?? byAliasNorm.get(tool.norm);
     if (clash) return `'${tool.name}' has the same normalised name as '${clash.name}'`;
+    // `get_time` and `get_times` are two tools, not one name twice: keep both, each reached by its own spelling.
+    if (byNorm.has(tool.norm) || pluralTwins.has(tool.norm)) {
+      byNorm.delete(tool.norm);
+      pluralTwins.add(tool.norm);
+    } else byNorm.set(tool.norm, tool);
     tools.push(tool);
     byName.set(tool.name, tool);
-    byNorm.set(tool.norm, tool);
+    bySpelling.set(spelled, tool);
     return undefined;
   };
   /** Reason an alias cannot be added to `tool`, or undefined when it can (or already is). */
@@ -117,8 +128,9 @@ export function buildRegistry(
     const norm = normOf(alias);
     if (norm === "") return `alias '${alias}' is empty`;
     if (GENERIC_VERBS.has(norm)) return `'${alias}' is a generic verb and cannot be an alias`;
-    const named = byNorm.get(norm);
+    const named = byNorm.get(norm) ?? bySpelling.get(segmentsOf(alias).join("_"));
     if (named) return `alias '${alias}' of '${tool.name}' is the name of '${named.name}'`;
+    if (pluralTwins.has(norm)) return `alias '${alias}' is the shared norm of two tools`;
     const owner = byAliasNorm.get(norm);
     if (owner && owner !== tool) return `alias '${alias}' is claimed by both '${owner.name}' and '${tool.name}'`;
     return undefined;
@@ -282,7 +294,7 @@ export function buildRegistry(
       else bySegment.set(seg, [tool]);
     }
   }
-  return { tools, byName, byNorm, byAliasNorm, namespaces, spellings, bySegment, errors };
+  return { tools, byName, byNorm, bySpelling, byAliasNorm, namespaces, spellings, bySegment, errors };
 }
 
 function nearest(name: string, tools: readonly RouterTool[]): string | undefined {

@@ -109,7 +109,7 @@ export function resolveDirect(
   if (exact) return { tool: exact, tier: "exact" };
   const norm = normOf(name);
   if (norm === "") return undefined;
-  const named = registry.byNorm.get(norm);
+  const named = registry.bySpelling.get(segmentsOf(name).join("_")) ?? registry.byNorm.get(norm);
   if (named) return { tool: named, tier: "normalized" };
   const aliased = registry.byAliasNorm.get(norm);
   if (aliased) return { tool: aliased, tier: "alias" };

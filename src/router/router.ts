@@ -5,9 +5,11 @@
 import type { ConfigError, LoadedConfig } from "../core/config.js";
 import type { AnyToolDefinition } from "../core/tool.js";
 import { type RouterConfig, routerConfigFrom } from "./config.js";
-import { type Breakdown, IntentIndex, type ScoredTool } from "./intent.js";
+import { type Breakdown, IntentIndex, type ScoredTool, type SemanticInput } from "./intent.js";
 import { buildRegistry, type RouterRegistry } from "./registry.js";
 import { type Resolution, resolveToolName } from "./resolve.js";
+import { SemanticLane, type SemanticState } from "./semantic.js";
+import { MAX_QUERY_CHARS } from "./text.js";
 
 export type MatchTier = "auto" | "suggest";
 
@@ -31,18 +33,30 @@ export interface IntentAnalysis {
     auto_threshold: number;
     suggest_threshold: number;
     intent_margin: number;
+    semantic_weight: number;
+    semantic: SemanticState;
   };
 }
+
+/** A lift at or above this comes from an identifier, alias or intent: the lexical answer stands without the model. */
+const FAST_PATH_FLOOR = 0.9;
 
 export class Router {
   readonly registry: RouterRegistry;
   readonly config: RouterConfig;
   readonly index: IntentIndex;
+  readonly semantic: SemanticLane;
 
-  constructor(tools: readonly AnyToolDefinition[], config: RouterConfig, source = "config") {
+  constructor(
+    tools: readonly AnyToolDefinition[],
+    config: RouterConfig,
+    source = "config",
+    env: Record<string, string | undefined> = process.env,
+  ) {
     this.config = config;
     this.registry = buildRegistry(tools, config, source);
     this.index = new IntentIndex(this.registry, config.settings, config.intents);
+    this.semantic = new SemanticLane(this.registry.tools, config.settings, env);
   }
 
   /** Config faults: load-time ones of the router's sections, then those found against the tool list. */
@@ -57,13 +71,49 @@ export class Router {
     });
   }
 
+  /** Lexical ranking of every tool (list_capabilities' order, resolve_tool's suggestions): never waits for a model. */
   rank(query: string): ScoredTool[] {
     return this.index.rank(query);
   }
 
+  /** Fused ranking of every tool once the semantic lane is ready; lexical until then. */
+  async rankFused(query: string, limit = Number.POSITIVE_INFINITY): Promise<ScoredTool[]> {
+    const semantic = await this.semanticInput(query);
+    return this.index.rank(query, limit, semantic);
+  }
+
+  /** analyze_intent from the lexical lane alone (synchronous). */
   analyze(query: string, topK = 3, includeBreakdown = true): IntentAnalysis {
-    const s = this.config.settings;
     const ranked = this.index.rank(typeof query === "string" ? query : "", Math.max(2, topK));
+    return this.analysisOf(query, ranked, topK, includeBreakdown);
+  }
+
+  /**
+   * analyze_intent: an identifier, alias or intent in the query answers at once from the lexical lane; anything else
+   * waits for the semantic lane (at most `semantic_wait_ms`, the first time) and ranks by the fused score. The query is
+   * embedded once.
+   */
+  async analyzeIntent(query: string, topK = 3, includeBreakdown = true): Promise<IntentAnalysis> {
+    const text = typeof query === "string" ? query : "";
+    const limit = Math.max(2, topK);
+    const lexical = this.index.rank(text, limit);
+    const top = lexical[0];
+    const lifted = top && (top.breakdown.exact || top.breakdown.alias || top.breakdown.intent);
+    if (lifted && top.score >= FAST_PATH_FLOOR) return this.analysisOf(query, lexical, topK, includeBreakdown);
+    const semantic = await this.semanticInput(text);
+    const ranked = semantic ? this.index.rank(text, limit, semantic) : lexical;
+    return this.analysisOf(query, ranked, topK, includeBreakdown);
+  }
+
+  private async semanticInput(query: string): Promise<SemanticInput | undefined> {
+    const weight = this.config.settings.semantic_weight;
+    if (weight === 0 || !(await this.semantic.ready(this.config.settings.semantic_wait_ms))) return undefined;
+    const scores = await this.semantic.score(query.slice(0, MAX_QUERY_CHARS));
+    return scores ? { scores, weight } : undefined;
+  }
+
+  private analysisOf(query: string, ranked: ScoredTool[], topK: number, includeBreakdown: boolean): IntentAnalysis {
+    const s = this.config.settings;
     const top = ranked[0];
     const second = ranked[1]?.score ?? 0;
     const margin = top ? top.score - second : 0;
@@ -99,6 +149,8 @@ export class Router {
         auto_threshold: s.auto_threshold,
         suggest_threshold: s.suggest_threshold,
         intent_margin: s.intent_margin,
+        semantic_weight: s.semantic_weight,
+        semantic: this.semantic.status,
       };
     }
     return analysis;

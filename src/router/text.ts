@@ -261,14 +261,14 @@ function stemUncached(word: string): string {
   return s;
 }
 
+/** Words of a text as written (lower-cased segments), stop words out. Keeps order. */
+export function wordsOf(text: string): string[] {
+  return segmentsOf(text).filter((t) => !STOP_WORDS.has(t));
+}
+
 /** Terms of a document or query text: segments, stop words out, stemmed. Keeps order (for bigrams). */
 export function termsOf(text: string): string[] {
-  const out: string[] = [];
-  for (const t of segmentsOf(text)) {
-    if (STOP_WORDS.has(t)) continue;
-    out.push(stem(t));
-  }
-  return out;
+  return wordsOf(text).map(stem);
 }
 
 /** Queries are cut before any matching (spec §3.4). */

@@ -19,8 +19,10 @@ export const analyzeIntentTool = defineTool({
   },
   annotations: { readOnlyHint: true, idempotentHint: true },
   cli: { command: "route", positional: ["query"] },
-  handler(args, ctx) {
-    return { ...routerFor(ctx.tools, ctx.config).analyze(args.query, args.top_k, args.include_breakdown) };
+  async handler(args, ctx) {
+    return {
+      ...(await routerFor(ctx.tools, ctx.config).analyzeIntent(args.query, args.top_k, args.include_breakdown)),
+    };
   },
   render(output) {
     const matches = (output.matches as Array<{ tool: string; confidence: number; tier: string }>) ?? [];

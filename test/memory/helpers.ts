@@ -21,12 +21,17 @@ export function configFor(env: Record<string, string | undefined> = {}) {
   return loadConfig({ sections: [memorySection], env, userFile: null, projectFile: null });
 }
 
+/**
+ * Mechanics tests run on the deterministic hash provider unless they name one: its vectors are exact and cheap. The
+ * shipped sentence encoder (the default) has its own tests in embeddings.test.ts.
+ */
 export async function memoryAt(
   root: string,
   env: Record<string, string | undefined> = {},
   now?: () => number,
 ): Promise<MemoryContext> {
-  return openMemory({ config: configFor(env), root, env, now });
+  const withProvider = { DWIM_MEMORY_EMBEDDINGS: "hash", ...env };
+  return openMemory({ config: configFor(withProvider), root, env: withProvider, now });
 }
 
 /** A fresh project with its own database. */

@@ -24,7 +24,7 @@ describe("registration faults (case 41)", () => {
     expect(() => createRouterMiddleware([...DWIM_TOOLS, clash], configOf())).toThrow(RegistryError);
   });
 
-  it("two tools with one normalised name stop startup", () => {
+  it("two spellings of one name stop startup; plural twins are two tools, each reached by its own name", () => {
     const twin = defineTool({
       name: "listunits",
       title: "x",
@@ -33,7 +33,7 @@ describe("registration faults (case 41)", () => {
       input: {},
       handler: echo,
     });
-    const camel = defineTool({
+    const singular = defineTool({
       name: "list_unit",
       title: "x",
       description: "x",
@@ -41,8 +41,14 @@ describe("registration faults (case 41)", () => {
       input: {},
       handler: echo,
     });
-    expect(() => createRouterMiddleware([...DWIM_TOOLS, camel], configOf())).toThrow(/same normalised name/u);
     expect(() => createRouterMiddleware([twin], configOf())).not.toThrow();
+    const camel = fixtureRouter({ project: '[[tools]]\nname = "ListUnits"\ndescription = "x"\n' });
+    expect(camel.configErrors.map((e) => e.message).join(" ")).toMatch(/same normalised name/u);
+    const router = fixtureRouter({}, [...DWIM_TOOLS, singular]);
+    expect(router.resolve("list_unit").resolved).toBe("list_unit");
+    expect(router.resolve("list_units").resolved).toBe("list_units");
+    expect(router.resolve("ListUnits").resolved).toBe("list_units");
+    expect(router.resolve("list-unit").resolved).toBe("list_unit");
   });
 
   it("a generic verb is never an alias", () => {

@@ -2,9 +2,9 @@
  * An OpenAI-compatible `/embeddings` endpoint, meant for a local server (llama.cpp, Ollama, LM Studio, vLLM). The
  * dimension is learnt from a probe at start-up, so a wrong URL or model fails then, not at the first recall.
  */
-import { ToolError } from "../../core/index.js";
+import type { ToolError } from "../errors.js";
 import type { EmbeddingProvider } from "./provider.js";
-import { l2normalize } from "./provider.js";
+import { embeddingUnavailable, l2normalize, MEMORY_SETTING } from "./provider.js";
 
 export interface EndpointOptions {
   baseUrl: string;
@@ -13,16 +13,12 @@ export interface EndpointOptions {
   timeoutMs?: number;
   /** Texts per request. */
   batchSize?: number;
+  /** The setting named in errors (DWIM_MEMORY_EMBEDDINGS, DWIM_ROUTER_EMBEDDINGS). */
+  setting?: string;
 }
 
-function unavailable(message: string, url: string, hints: string[] = []): ToolError {
-  return new ToolError({
-    error: message,
-    error_type: "embedding_unavailable",
-    parameter: "DWIM_MEMORY_EMBEDDINGS",
-    got: `openai:${url}`,
-    hints: [...hints, "Or set DWIM_MEMORY_EMBEDDINGS=hash to use the built-in provider"],
-  });
+function unavailable(setting: string | undefined, message: string, url: string, hints: string[] = []): ToolError {
+  return embeddingUnavailable(message, setting ?? MEMORY_SETTING, `openai:${url}`, hints);
 }
 
 export class EndpointEmbeddings implements EmbeddingProvider {
@@ -59,6 +55,7 @@ export class EndpointEmbeddings implements EmbeddingProvider {
       });
     } catch (e) {
       throw unavailable(
+        this.options.setting,
         `Embedding endpoint ${this.url} is unreachable: ${(e as Error).message}`,
         this.options.baseUrl,
         ["Start the local embedding server, or fix the URL"],
@@ -66,14 +63,18 @@ export class EndpointEmbeddings implements EmbeddingProvider {
     }
     if (!response.ok) {
       const body = (await response.text().catch(() => "")).slice(0, 200);
-      throw unavailable(`Embedding endpoint ${this.url} answered ${response.status}: ${body}`, this.options.baseUrl, [
-        "Check the model name (DWIM_MEMORY_EMBEDDING_MODEL) and the API key variable",
-      ]);
+      throw unavailable(
+        this.options.setting,
+        `Embedding endpoint ${this.url} answered ${response.status}: ${body}`,
+        this.options.baseUrl,
+        ["Check the model name (DWIM_MEMORY_EMBEDDING_MODEL) and the API key variable"],
+      );
     }
     const json = (await response.json()) as { data?: Array<{ embedding?: unknown; index?: number }> };
     const data = json.data;
     if (!Array.isArray(data) || data.length !== input.length) {
       throw unavailable(
+        this.options.setting,
         `Embedding endpoint ${this.url} returned no 'data' array of ${input.length}`,
         this.options.baseUrl,
       );
@@ -81,11 +82,19 @@ export class EndpointEmbeddings implements EmbeddingProvider {
     const sorted = [...data].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
     return sorted.map((d) => {
       if (!Array.isArray(d.embedding) || d.embedding.length === 0) {
-        throw unavailable(`Embedding endpoint ${this.url} returned an item without an embedding`, this.options.baseUrl);
+        throw unavailable(
+          this.options.setting,
+          `Embedding endpoint ${this.url} returned an item without an embedding`,
+          this.options.baseUrl,
+        );
       }
       const v = l2normalize(Float32Array.from(d.embedding as number[]));
       if (this.dim !== 0 && v.length !== this.dim) {
-        throw unavailable(`Embedding endpoint changed dimension from ${this.dim} to ${v.length}`, this.options.baseUrl);
+        throw unavailable(
+          this.options.setting,
+          `Embedding endpoint changed dimension from ${this.dim} to ${v.length}`,
+          this.options.baseUrl,
+        );
       }
       return v;
     });
@@ -100,7 +109,7 @@ export class EndpointEmbeddings implements EmbeddingProvider {
 
 export async function createEndpointProvider(options: EndpointOptions): Promise<EndpointEmbeddings> {
   if (!/^https?:\/\//u.test(options.baseUrl)) {
-    throw unavailable(`'${options.baseUrl}' is not an http(s) URL`, options.baseUrl, [
+    throw unavailable(options.setting, `'${options.baseUrl}' is not an http(s) URL`, options.baseUrl, [
       "Use openai:http://127.0.0.1:8080/v1 (the base URL, without /embeddings)",
     ]);
   }

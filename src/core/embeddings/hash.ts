@@ -4,8 +4,8 @@
  * morphology (`crashed` ~ `crashes`), small typos and identifier splits (`getUserById` ~ "get user by id"). What it does
  * not capture: synonyms and paraphrase ("blocking database calls" vs "synchronous queries") — that needs a model.
  */
-import { tokens as identifierParts } from "../../core/index.js";
-import { isStopWord } from "../text.js";
+import { tokens as identifierParts } from "../similarity.js";
+import { FUNCTION_WORDS } from "../stopwords.js";
 import type { EmbeddingProvider } from "./provider.js";
 import { l2normalize } from "./provider.js";
 
@@ -34,7 +34,7 @@ function wordsOf(text: string): string[] {
     if (parts.length > 1) out.push(parts.join(""));
     out.push(...parts);
   }
-  return out.filter((w) => !isStopWord(w));
+  return out.filter((w) => !FUNCTION_WORDS.has(w));
 }
 
 export function hashEmbed(text: string): Float32Array {

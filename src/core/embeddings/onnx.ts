@@ -6,20 +6,14 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { ToolError } from "../../core/index.js";
+import type { ToolError } from "../errors.js";
 import type { EmbeddingProvider } from "./provider.js";
-import { l2normalize } from "./provider.js";
+import { embeddingUnavailable, l2normalize, MEMORY_SETTING } from "./provider.js";
 
 const PACKAGE = "@huggingface/transformers";
 
-function unavailable(message: string, dir: string, hints: string[]): ToolError {
-  return new ToolError({
-    error: message,
-    error_type: "embedding_unavailable",
-    parameter: "DWIM_MEMORY_EMBEDDINGS",
-    got: `onnx:${dir}`,
-    hints: [...hints, "Or set DWIM_MEMORY_EMBEDDINGS=hash to use the built-in provider"],
-  });
+function unavailable(message: string, dir: string, hints: string[], setting: string): ToolError {
+  return embeddingUnavailable(message, setting, `onnx:${dir}`, hints);
 }
 
 /** Files the folder lacks (empty when it looks complete). */
@@ -65,26 +59,35 @@ export class OnnxEmbeddings implements EmbeddingProvider {
   }
 }
 
-export async function createOnnxProvider(folder: string): Promise<OnnxEmbeddings> {
+export async function createOnnxProvider(folder: string, setting = MEMORY_SETTING): Promise<OnnxEmbeddings> {
   const dir = resolve(folder);
   if (!existsSync(dir)) {
-    throw unavailable(`DWIM_MEMORY_EMBEDDINGS names a model folder that does not exist: ${dir}`, folder, [
-      "Point it at a local folder with tokenizer.json, config.json and onnx/model.onnx",
-    ]);
+    throw unavailable(
+      `${setting} names a model folder that does not exist: ${dir}`,
+      folder,
+      ["Point it at a local folder with tokenizer.json, config.json and onnx/model.onnx"],
+      setting,
+    );
   }
   const missing = missingModelFiles(dir);
   if (missing.length > 0) {
-    throw unavailable(`Model folder ${dir} (DWIM_MEMORY_EMBEDDINGS) lacks ${missing.join(", ")}`, folder, [
-      "Copy the missing files into the folder; dwim never downloads models",
-    ]);
+    throw unavailable(
+      `Model folder ${dir} (${setting}) lacks ${missing.join(", ")}`,
+      folder,
+      ["Copy the missing files into the folder; dwim never downloads models"],
+      setting,
+    );
   }
   let transformers: TransformersModule;
   try {
     transformers = (await import(PACKAGE)) as TransformersModule;
   } catch {
-    throw unavailable(`The onnx provider needs the optional package ${PACKAGE}, which is not installed`, folder, [
-      `Install it with ONNXRUNTIME_NODE_INSTALL_CUDA=skip npm install ${PACKAGE}`,
-    ]);
+    throw unavailable(
+      `The onnx provider needs the optional package ${PACKAGE}, which is not installed`,
+      folder,
+      [`Install it with ONNXRUNTIME_NODE_INSTALL_CUDA=skip npm install ${PACKAGE}`],
+      setting,
+    );
   }
   transformers.env.allowRemoteModels = false;
   transformers.env.allowLocalModels = true;
@@ -93,9 +96,12 @@ export async function createOnnxProvider(folder: string): Promise<OnnxEmbeddings
   try {
     extract = await transformers.pipeline("feature-extraction", basename(dir), { local_files_only: true });
   } catch (e) {
-    throw unavailable(`Cannot load the model in ${dir}: ${(e as Error).message.split("\n")[0]}`, folder, [
-      "Check that the folder holds a sentence-embedding model exported to ONNX",
-    ]);
+    throw unavailable(
+      `Cannot load the model in ${dir}: ${(e as Error).message.split("\n")[0]}`,
+      folder,
+      ["Check that the folder holds a sentence-embedding model exported to ONNX"],
+      setting,
+    );
   }
   const provider = new OnnxEmbeddings(dir, extract);
   const [probe] = await provider.embedDocuments(["dimension probe"]);

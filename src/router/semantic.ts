@@ -1,0 +1,143 @@
+/**
+ * The semantic lane of analyze_intent: one vector per tool (name words, description, keywords), embedded once per
+ * registry and cached on disk by content hash, and one query vector per call. Queries with letters outside ASCII
+ * also get a character n-gram lane (feature hashing), which needs no vocabulary, so a description written in another
+ * script is matched on shared character runs even where the model knows none of its words.
+ *
+ * Loading never blocks: `start()` begins the model load and the tool embedding in the background, and `ready(ms)`
+ * waits at most that long. Until then analyze_intent answers from the lexical lane and says so.
+ */
+import { cachedDocumentVectors, embeddingCacheDir } from "../core/embeddings/cache.js";
+import { createEmbeddingProvider } from "../core/embeddings/factory.js";
+import { hashEmbed } from "../core/embeddings/hash.js";
+import type { EmbeddingProvider } from "../core/embeddings/provider.js";
+import type { RouterSettings } from "./config.js";
+import type { RouterTool } from "./registry.js";
+import { segmentsOf } from "./text.js";
+
+export const ROUTER_EMBEDDINGS_SETTING = "DWIM_ROUTER_EMBEDDINGS";
+
+export type SemanticStatus = "off" | "loading" | "ready" | "unavailable";
+
+export interface SemanticState {
+  status: SemanticStatus;
+  provider?: string;
+  /** Why the configured provider is not the one in use, or why the lane is unavailable. */
+  degraded?: string;
+}
+
+/** The text a tool is embedded as: what it is called, what it does, and the words it is known by. */
+export function toolText(tool: RouterTool): string {
+  const name = segmentsOf(tool.name).join(" ");
+  const keywords = tool.keywords.length > 0 ? ` Keywords: ${tool.keywords.join(", ")}.` : "";
+  return `${name}: ${tool.description}${keywords}`;
+}
+
+const NON_ASCII_LETTER = /[^\x00-\x7f]/u;
+
+export class SemanticLane {
+  private state: SemanticState;
+  private loading?: Promise<void>;
+  private provider: EmbeddingProvider | null = null;
+  private matrix?: Float32Array;
+  private dim = 0;
+  private gramMatrix?: Float32Array;
+
+  constructor(
+    private readonly tools: readonly RouterTool[],
+    private readonly settings: RouterSettings,
+    private readonly env: Record<string, string | undefined> = process.env,
+  ) {
+    this.state = settings.embeddings === "none" ? { status: "off" } : { status: "loading" };
+  }
+
+  get status(): SemanticState {
+    return { ...this.state };
+  }
+
+  /** Begins loading (idempotent). Never rejects: a failure marks the lane unavailable. */
+  start(): Promise<void> {
+    if (this.state.status === "off") return Promise.resolve();
+    this.loading ??= this.load().catch((e: unknown) => {
+      this.state = { status: "unavailable", degraded: (e as Error).message };
+    });
+    return this.loading;
+  }
+
+  /** Starts loading and waits at most `ms` for it; true when the lane can score. */
+  async ready(ms: number): Promise<boolean> {
+    const loading = this.start();
+    if (this.state.status !== "loading") return this.state.status === "ready";
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((r) => {
+      timer = setTimeout(r, ms);
+      timer.unref?.();
+    });
+    await Promise.race([loading, timeout]);
+    clearTimeout(timer);
+    return (this.state.status as SemanticStatus) === "ready";
+  }
+
+  private async load(): Promise<void> {
+    const choice = await createEmbeddingProvider({
+      spec: this.settings.embeddings,
+      fallback: "hash",
+      setting: ROUTER_EMBEDDINGS_SETTING,
+    });
+    const provider = choice.provider;
+    if (!provider) {
+      this.state = { status: "off" };
+      return;
+    }
+    const texts = this.tools.map(toolText);
+    const { vectors } = await cachedDocumentVectors(
+      provider,
+      texts,
+      embeddingCacheDir(this.env, this.settings.cache_dir),
+      "router",
+    );
+    this.dim = provider.dim;
+    this.matrix = new Float32Array(vectors.length * this.dim);
+    vectors.forEach((v, i) => this.matrix?.set(v, i * this.dim));
+    this.provider = provider;
+    this.state = { status: "ready", provider: provider.id, degraded: choice.degraded };
+  }
+
+  /**
+   * Similarity in [0, 1] of every tool to the query (embedded once): the model's cosine, or the n-gram cosine where
+   * that is higher; undefined when the lane is not ready.
+   */
+  async score(query: string): Promise<Float64Array | undefined> {
+    if (this.state.status !== "ready" || !this.provider || !this.matrix) return undefined;
+    const n = this.tools.length;
+    const out = new Float64Array(n);
+    if (query.trim() === "") return out;
+    const q = await this.provider.embedQuery(query);
+    dotAll(this.matrix, q, this.dim, out);
+    if (NON_ASCII_LETTER.test(query)) {
+      this.gramMatrix ??= gramMatrixOf(this.tools);
+      const grams = new Float64Array(n);
+      dotAll(this.gramMatrix, hashEmbed(query), GRAM_DIM, grams);
+      for (let i = 0; i < n; i++) out[i] = Math.max(out[i], grams[i]);
+    }
+    for (let i = 0; i < n; i++) out[i] = Math.max(0, Math.min(1, out[i]));
+    return out;
+  }
+}
+
+const GRAM_DIM = hashEmbed("").length;
+
+function gramMatrixOf(tools: readonly RouterTool[]): Float32Array {
+  const m = new Float32Array(tools.length * GRAM_DIM);
+  tools.forEach((t, i) => m.set(hashEmbed(toolText(t)), i * GRAM_DIM));
+  return m;
+}
+
+/** out[i] = row i of `matrix` · q (rows are unit vectors, so this is the cosine). */
+function dotAll(matrix: Float32Array, q: Float32Array, dim: number, out: Float64Array): void {
+  for (let i = 0, base = 0; i < out.length; i++, base += dim) {
+    let dot = 0;
+    for (let d = 0; d < dim; d++) dot += matrix[base + d] * q[d];
+    out[i] = dot;
+  }
+}
