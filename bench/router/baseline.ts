@@ -89,3 +89,43 @@ export class SeedRouter {
     return { tool: null, tier: "none" };
   }
 }
+
+/** Plain BM25 (k1 1.2, b 0.75) over each tool's name words and description: `\w+` tokens, lower-cased, no stemming. */
+export class Bm25Router {
+  private readonly docs: Array<Map<string, number>>;
+  private readonly lengths: number[];
+  private readonly idf = new Map<string, number>();
+  private readonly avg: number;
+
+  constructor(readonly tools: ReadonlyArray<{ name: string; description: string }>) {
+    const split = (name: string) => name.replace(/([a-z])([A-Z])/gu, "$1 $2").replaceAll("_", " ");
+    const toks = tools.map((t) => tokenize(`${split(t.name)} ${t.description}`));
+    this.docs = toks.map((d) => {
+      const tf = new Map<string, number>();
+      for (const w of d) tf.set(w, (tf.get(w) ?? 0) + 1);
+      return tf;
+    });
+    this.lengths = toks.map((d) => d.length);
+    this.avg = this.lengths.reduce((a, b) => a + b, 0) / Math.max(1, tools.length);
+    const df = new Map<string, number>();
+    for (const d of this.docs) for (const w of d.keys()) df.set(w, (df.get(w) ?? 0) + 1);
+    const n = tools.length;
+    for (const [w, f] of df) this.idf.set(w, Math.log(1 + (n - f + 0.5) / (f + 0.5)));
+  }
+
+  rank(query: string): Array<{ tool: string; score: number }> {
+    const q = [...new Set(tokenize(query))];
+    return this.tools
+      .map((t, i) => {
+        let s = 0;
+        for (const w of q) {
+          const tf = this.docs[i].get(w);
+          if (!tf) continue;
+          s += ((this.idf.get(w) ?? 0) * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * this.lengths[i]) / this.avg));
+        }
+        return { tool: t.name, score: s };
+      })
+      .filter((r) => r.score > 0)
+      .sort((a, b) => b.score - a.score || (a.tool < b.tool ? -1 : 1));
+  }
+}

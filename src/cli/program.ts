@@ -12,7 +12,7 @@ import {
   summarizeLog,
 } from "../core/index.js";
 import { closeAllStores, memoryHealth } from "../memory/index.js";
-import { startProxy } from "../router/index.js";
+import { routerFor, startProxy } from "../router/index.js";
 import {
   configSectionsOf,
   createApp,
@@ -152,19 +152,26 @@ export function buildProgram(): Command {
   program
     .command("health")
     .description(
-      "Check the project's memory: counts and open-time repairs, integrity, embedding provider, env clashes; exit 1 when degraded",
+      "Check the project's memory (counts and open-time repairs, integrity, embedding provider, env clashes) and the router's embedding provider; exit 1 when degraded",
     )
     .option("--json", "print JSON")
     .action(async (opts: { json?: boolean }) => {
       const health = await memoryHealth(getApp().config, process.cwd());
       await closeAllStores();
+      // The router's semantic lane: loads the model and embeds the tool descriptions (or reads them from the cache).
+      const lane = routerFor(getApp().registry.tools, getApp().config).semantic;
+      await lane.ready(120_000);
+      const state = lane.status;
+      health.router_embeddings = state.provider ?? state.status;
+      if (state.degraded) health.router_degraded = state.degraded;
       if (opts.json) process.stdout.write(`${JSON.stringify(health, null, 2)}\n`);
       else
         for (const [key, value] of Object.entries(health)) {
           const shown = typeof value === "string" || typeof value === "number" ? value : JSON.stringify(value);
           process.stdout.write(`${key.replaceAll("_", " ")}: ${shown}\n`);
         }
-      process.exitCode = health.integrity === "ok" && health.degraded === undefined ? 0 : 1;
+      const degraded = health.degraded !== undefined || health.router_degraded !== undefined;
+      process.exitCode = health.integrity === "ok" && !degraded ? 0 : 1;
     });
 
   const configCmd = program.command("config").description("Inspect dwim.toml configuration");

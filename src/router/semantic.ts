@@ -7,7 +7,7 @@
  * Loading never blocks: `start()` begins the model load and the tool embedding in the background, and `ready(ms)`
  * waits at most that long. Until then analyze_intent answers from the lexical lane and says so.
  */
-import { cachedDocumentVectors, embeddingCacheDir } from "../core/embeddings/cache.js";
+import { cachedDocumentVectors, embeddingCacheDir, packRows } from "../core/embeddings/cache.js";
 import { createEmbeddingProvider } from "../core/embeddings/factory.js";
 import { hashEmbed } from "../core/embeddings/hash.js";
 import type { EmbeddingProvider } from "../core/embeddings/provider.js";
@@ -17,13 +17,15 @@ import { segmentsOf } from "./text.js";
 
 export const ROUTER_EMBEDDINGS_SETTING = "DWIM_ROUTER_EMBEDDINGS";
 
-export type SemanticStatus = "off" | "loading" | "ready" | "unavailable";
+export type SemanticStatus = "off" | "idle" | "loading" | "ready" | "unavailable";
 
 export interface SemanticState {
   status: SemanticStatus;
   provider?: string;
   /** Why the configured provider is not the one in use, or why the lane is unavailable. */
   degraded?: string;
+  /** The tool vectors came from the disk cache. */
+  cached?: boolean;
 }
 
 /** The text a tool is embedded as: what it is called, what it does, and the words it is known by. */
@@ -48,7 +50,7 @@ export class SemanticLane {
     private readonly settings: RouterSettings,
     private readonly env: Record<string, string | undefined> = process.env,
   ) {
-    this.state = settings.embeddings === "none" ? { status: "off" } : { status: "loading" };
+    this.state = settings.embeddings === "none" ? { status: "off" } : { status: "idle" };
   }
 
   get status(): SemanticState {
@@ -58,6 +60,7 @@ export class SemanticLane {
   /** Begins loading (idempotent). Never rejects: a failure marks the lane unavailable. */
   start(): Promise<void> {
     if (this.state.status === "off") return Promise.resolve();
+    if (this.state.status === "idle") this.state = { status: "loading" };
     this.loading ??= this.load().catch((e: unknown) => {
       this.state = { status: "unavailable", degraded: (e as Error).message };
     });
@@ -90,17 +93,17 @@ export class SemanticLane {
       return;
     }
     const texts = this.tools.map(toolText);
-    const { vectors } = await cachedDocumentVectors(
+    const { vectors, cached } = await cachedDocumentVectors(
       provider,
       texts,
       embeddingCacheDir(this.env, this.settings.cache_dir),
       "router",
     );
     this.dim = provider.dim;
-    this.matrix = new Float32Array(vectors.length * this.dim);
-    vectors.forEach((v, i) => this.matrix?.set(v, i * this.dim));
+    this.matrix = packRows(vectors, this.dim);
     this.provider = provider;
-    this.state = { status: "ready", provider: provider.id, degraded: choice.degraded };
+    this.state = { status: "ready", provider: provider.id, cached };
+    if (choice.degraded) this.state.degraded = choice.degraded;
   }
 
   /**
@@ -128,9 +131,10 @@ export class SemanticLane {
 const GRAM_DIM = hashEmbed("").length;
 
 function gramMatrixOf(tools: readonly RouterTool[]): Float32Array {
-  const m = new Float32Array(tools.length * GRAM_DIM);
-  tools.forEach((t, i) => m.set(hashEmbed(toolText(t)), i * GRAM_DIM));
-  return m;
+  return packRows(
+    tools.map((t) => hashEmbed(toolText(t))),
+    GRAM_DIM,
+  );
 }
 
 /** out[i] = row i of `matrix` · q (rows are unit vectors, so this is the cosine). */

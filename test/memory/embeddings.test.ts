@@ -256,3 +256,30 @@ describe("switching providers (case 29)", () => {
     }
   });
 });
+
+describe("the default provider: the shipped sentence encoder", () => {
+  it("is use-lite (512 dimensions), vectors are written with the memory, and recall uses both lanes", async () => {
+    const mc = await memoryAt(tmpRoot(), { DWIM_MEMORY_EMBEDDINGS: undefined });
+    expect(mc.store.provider).toMatchObject({ id: "use-lite-v1", dim: 512 });
+    expect(mc.providerDegraded).toBeUndefined();
+    const m = await remember(mc, { category: "decision", content: "Cache the exchange rates for ten minutes" });
+    expect(mc.store.health()).toMatchObject({ memories: 1, vectors: 1, dim: 512 });
+    const out = (await recall(mc, { query: "how long are currency rates cached", explain: true })) as {
+      results: Array<{ id: number }>;
+      retrieval: unknown;
+    };
+    expect(out.results[0].id).toBe(m.id);
+    expect(out.retrieval).toEqual({ lexical: true, vector: true });
+  });
+
+  it("the model's vectors place a paraphrase nearer than an unrelated sentence", async () => {
+    const { createEmbeddingProvider } = await import("../../src/core/embeddings/index.js");
+    const { provider } = await createEmbeddingProvider({ spec: "use-lite", fallback: "error", setting: "X" });
+    const [a, b, c] = await (provider as NonNullable<typeof provider>).embedDocuments([
+      "How do I reset my password?",
+      "I forgot my login credentials and need to change them",
+      "The train to Berlin leaves at noon",
+    ]);
+    expect(cosine(a, b)).toBeGreaterThan(cosine(a, c) + 0.1);
+  });
+});

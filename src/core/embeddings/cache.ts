@@ -23,6 +23,13 @@ export function vectorsKey(provider: EmbeddingProvider, texts: readonly string[]
   return h.digest("hex").slice(0, 32);
 }
 
+/** Vectors of one dimension packed row after row into one array (row i at i·dim). */
+export function packRows(vectors: readonly Float32Array[], dim: number): Float32Array {
+  const all = new Float32Array(vectors.length * dim);
+  for (let i = 0; i < vectors.length; i++) all.set(vectors[i], i * dim);
+  return all;
+}
+
 function readVectors(file: string, count: number, dim: number): Float32Array[] | undefined {
   try {
     const buf = readFileSync(file);
@@ -37,8 +44,7 @@ function readVectors(file: string, count: number, dim: number): Float32Array[] |
 function writeVectors(file: string, dir: string, vectors: readonly Float32Array[], dim: number): void {
   try {
     mkdirSync(dir, { recursive: true });
-    const all = new Float32Array(vectors.length * dim);
-    vectors.forEach((v, i) => all.set(v, i * dim));
+    const all = packRows(vectors, dim);
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, Buffer.from(all.buffer));
     renameSync(tmp, file);
