@@ -72,6 +72,18 @@ describe("the real server over stdio (SDK Client)", () => {
     expect(JSON.stringify(good.structuredContent)).toContain("beta");
   });
 
+  it("analyze_intent loads the shipped model in the server, fuses both lanes, and keeps stdout clean", async () => {
+    const r = await strict.callTool({ name: "analyze_intent", arguments: { query: "convert 5 miles to kilometers" } });
+    expect(r.isError).toBeFalsy();
+    const out = r.structuredContent as {
+      matches: Array<{ tool: string; breakdown: { semantic: number } }>;
+      scoring: { semantic: { status: string; provider?: string } };
+    };
+    expect(out.scoring.semantic).toMatchObject({ status: "ready", provider: "use-lite-v1" });
+    expect(out.matches[0].tool).toBe("convert");
+    expect(out.matches[0].breakdown.semantic).toBeGreaterThan(0);
+  });
+
   it("keeps serving after an unknown tool, wrong types and a missing parameter", async () => {
     for (const [name, args] of [
       ["no_such_tool", {}],
