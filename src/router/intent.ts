@@ -291,26 +291,23 @@ function buildDoc(tool: RouterTool): ToolDoc {
   const tf = new Map<string, number>();
   const surfaces = new Set<string>();
   let length = 0;
-  const add = (terms: readonly string[], weight: number) => {
-    for (const t of terms) {
+  /** Adds a field's words (as written, to `surfaces`) and their stems (to tf); returns the stems. */
+  const add = (text: string, weight: number): string[] => {
+    const terms: string[] = [];
+    for (const w of wordsOf(text)) {
+      surfaces.add(w);
+      const t = stem(w);
+      terms.push(t);
       tf.set(t, (tf.get(t) ?? 0) + weight);
       length += weight;
     }
+    return terms;
   };
-  for (const text of [tool.name, ...tool.aliases, ...tool.keywords, ...tool.params.map((p) => p.name)]) {
-    for (const w of wordsOf(segmentsOf(text).join(" "))) surfaces.add(w);
-  }
-  for (const w of wordsOf(tool.description)) surfaces.add(w);
-  add(termsOf(tool.segments.join(" ")), FIELD_WEIGHTS.name);
-  for (const a of tool.aliases) add(termsOf(segmentsOf(a).join(" ")), FIELD_WEIGHTS.alias);
-  const keywordTerms = tool.keywords.flatMap((k) => termsOf(k));
-  add(keywordTerms, FIELD_WEIGHTS.keyword);
-  add(
-    tool.params.flatMap((p) => termsOf(segmentsOf(p.name).join(" "))),
-    FIELD_WEIGHTS.parameter,
-  );
-  const description = termsOf(tool.description);
-  add(description, FIELD_WEIGHTS.description);
+  add(tool.segments.join(" "), FIELD_WEIGHTS.name);
+  for (const a of tool.aliases) add(segmentsOf(a).join(" "), FIELD_WEIGHTS.alias);
+  const keywordTerms = tool.keywords.flatMap((k) => add(k, FIELD_WEIGHTS.keyword));
+  for (const p of tool.params) add(segmentsOf(p.name).join(" "), FIELD_WEIGHTS.parameter);
+  const description = add(tool.description, FIELD_WEIGHTS.description);
   const pairs = new Set<string>();
   for (let i = 0; i + 1 < description.length; i++) pairs.add(pairKey(description[i], description[i + 1]));
   const keywords = new Set(keywordTerms);
