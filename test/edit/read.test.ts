@@ -114,7 +114,7 @@ describe("P3: read_file lines pasted with their prefixes hit the line-number rep
   it("for any file and any line range", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(line, { minLength: 2, maxLength: 30 }), fc.nat(), fc.nat(), async (lines, x, y) => {
-        const content = `${lines.map((l, i) => `${l} // ${i}`).join("\n")}\n`;
+        const content = `${lines.map((l, i) => `${l} // [${i}]`).join("\n")}\n`;
         const { ctx, dir } = setup(content);
         const from = (x % lines.length) + 1;
         const to = from + (y % Math.min(5, lines.length - from + 1));
