@@ -12,7 +12,7 @@ import {
   summarizeLog,
 } from "../core/index.js";
 import { closeAllStores, memoryHealth } from "../memory/index.js";
-import { routerFor, startProxy } from "../router/index.js";
+import { routerFor } from "../router/index.js";
 import {
   configSectionsOf,
   createApp,
@@ -25,6 +25,7 @@ import { parseListenAddress, serveHttp } from "../server/http.js";
 import { onShutdown, serveStdio } from "../server/stdio.js";
 import { TOOLSETS } from "../server/toolsets.js";
 import { generateToolDocs, replaceToolDocs } from "./docs.js";
+import { addProxyCommand } from "./proxy.js";
 import { addToolCommand, runCall } from "./toolCommand.js";
 
 function splitList(value: string, previous: string[] = []): string[] {
@@ -49,7 +50,9 @@ export function buildProgram(): Command {
   const program = new Command("dwim")
     .description("Self-correcting tools for AI agents: an MCP server, a library and this CLI.")
     .version(VERSION, "-v, --version")
-    .showSuggestionAfterError(true);
+    .showSuggestionAfterError(true)
+    // Options after a subcommand belong to it, so `dwim proxy npx -y pkg` hands `-y` to npx.
+    .enablePositionalOptions();
 
   let app: DwimApp | undefined;
   const getApp = (): DwimApp => {
@@ -96,47 +99,7 @@ export function buildProgram(): Command {
       }
     });
 
-  program
-    .command("proxy")
-    .description("Serve any MCP server's tools with dwim's recovery: dwim proxy [options] -- <command> [args...]")
-    .argument("<command>", "the upstream MCP server's executable (started over stdio)")
-    .argument("[args...]", "its arguments")
-    .option("--http <host:port>", "serve Streamable HTTP instead of stdio")
-    .option("--tools <list>", "also serve these dwim toolsets, comma-separated", splitList)
-    .action(async (command: string, args: string[], opts: { http?: string; tools?: string[] }) => {
-      const proxy = await startProxy({ command, args });
-      let served: DwimApp;
-      try {
-        served = createApp({
-          toolsets: opts.tools ? selectToolsets(TOOLSETS, opts.tools) : [],
-          extraTools: proxy.tools,
-        });
-      } catch (e) {
-        await proxy.close();
-        process.stderr.write(`dwim: ${(e as Error).message}\n`);
-        process.exitCode = 2;
-        return;
-      }
-      reportConfigErrors(served.config);
-      process.stderr.write(
-        `dwim: proxying ${proxy.tools.length} tools of ${proxy.upstream.name} ${proxy.upstream.version}\n`,
-      );
-      if (opts.http) {
-        const { host, port } = parseListenAddress(opts.http);
-        const handle = await serveHttp(served, { host, port });
-        onShutdown(async () => {
-          await handle.close();
-          await proxy.close();
-        });
-        process.stdout.write(
-          `dwim ${served.version}: MCP proxy on ${handle.url} (${served.registry.tools.length} tools)\n`,
-        );
-      } else {
-        const stdio = await serveStdio(served);
-        process.stdin.on("end", () => void proxy.close());
-        void stdio;
-      }
-    });
+  addProxyCommand(program);
 
   program
     .command("stats")

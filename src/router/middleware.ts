@@ -22,7 +22,17 @@ export function createRouterMiddleware(tools: readonly AnyToolDefinition[], conf
   };
 }
 
-export function routeCall(router: Router, call: ToolCall, config: LoadedConfig): ResolveOutcome {
+export interface RouteOptions {
+  /** Keep argument keys that match no parameter instead of failing (tools whose schema admits extra properties). */
+  passUnknownParams?: (tool: string) => boolean;
+}
+
+export function routeCall(
+  router: Router,
+  call: ToolCall,
+  config: LoadedConfig,
+  options: RouteOptions = {},
+): ResolveOutcome {
   const name = typeof call.name === "string" ? call.name : String(call.name);
   const r = router.resolve(name);
   const tool = r.resolved ? router.registry.byName.get(r.resolved) : undefined;
@@ -40,6 +50,7 @@ export function routeCall(router: Router, call: ToolCall, config: LoadedConfig):
   const params = normalizeArguments(tool, call.arguments, {
     autoCorrect: router.config.settings.auto_correct_params,
     thresholds: thresholdsFrom(config),
+    passUnknown: options.passUnknownParams?.(tool.name) ?? false,
   });
   if (!params.ok) {
     const error = corrections.length > 0 ? { ...params.error, did_you_mean: didYouMean(corrections) } : params.error;

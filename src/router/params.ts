@@ -15,6 +15,8 @@ export interface ParamOptions {
   /** false: every rename becomes an unknown_parameter error whose likely_fix is the property. */
   autoCorrect: boolean;
   thresholds: SuggestThresholds;
+  /** A key that matches no parameter is kept as sent (the schema admits extra properties) instead of failing. */
+  passUnknown?: boolean;
 }
 
 export type ParamOutcome =
@@ -58,6 +60,7 @@ export function normalizeArguments(tool: RouterTool, args: unknown, options: Par
         }
       }
     }
+    if (target === undefined && options.passUnknown && !sourceOf.has(key)) target = key;
     if (target === undefined) return { ok: false, error: unknownParameter(tool, key, undefined, options, args) };
     if (type && !options.autoCorrect) return { ok: false, error: unknownParameter(tool, key, target, options) };
     const earlier = sourceOf.get(target);

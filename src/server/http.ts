@@ -20,6 +20,8 @@ export interface HttpOptions {
   port?: number;
   /** Largest request body accepted (default: the argument limit plus 1 MiB of envelope). */
   maxBodyBytes?: number;
+  /** Builds the MCP server for a session or request instead of dwim's own (the proxy's gateway server). */
+  createServer?: (session: SessionState) => Server;
 }
 
 export interface HttpHandle {
@@ -81,8 +83,9 @@ export async function serveHttp(app: DwimApp, options: HttpOptions = {}): Promis
   const maxBody = options.maxBodyBytes ?? maxMessageBytes(app);
   const sessions = new Map<string, Session>();
   const onerror = (e: Error) => process.stderr.write(`dwim: HTTP: ${e.message}\n`);
+  const create = options.createServer ?? ((s: SessionState) => createMcpServer(app, s));
   // 2026-07-28: a server per request; 2025-era traffic never reaches it (routed to the sessions below).
-  const modern = createMcpHandler(() => createMcpServer(app, new SessionState()), {
+  const modern = createMcpHandler(() => create(new SessionState()), {
     legacy: "reject",
     onerror,
     maxRequestBodySize: maxBody,
@@ -157,7 +160,7 @@ export async function serveHttp(app: DwimApp, options: HttpOptions = {}): Promis
         sessions.set(id, { transport, server });
       },
     });
-    const server = createMcpServer(app, state);
+    const server = create(state);
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };

@@ -4,6 +4,7 @@
  * pins one server for the connection, so one SessionState serves it either way.
  */
 import { PassThrough } from "node:stream";
+import type { Server } from "@modelcontextprotocol/server";
 import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/server";
 import { StdioServerTransport, serveStdio as serveSdkStdio } from "@modelcontextprotocol/server/stdio";
 import { SessionState } from "../core/index.js";
@@ -11,7 +12,18 @@ import type { DwimApp } from "./app.js";
 import { maxMessageBytes } from "./limits.js";
 import { callsInFlight, createMcpServer } from "./mcp.js";
 
-export async function serveStdio(app: DwimApp): Promise<{ close(): Promise<void> }> {
+export interface ServeOptions {
+  /** Builds the MCP server for a connection instead of dwim's own (the proxy's gateway server). */
+  createServer?: (session: SessionState) => Server;
+  /** Calls in progress that shutdown waits for, besides dwim's own. */
+  inFlight?: () => number;
+  /** What the start-up line on stderr says is served. */
+  describe?: string;
+  /** Runs after the connection closed, before the process exits (the proxy ends its upstreams here). */
+  onClose?: () => Promise<void>;
+}
+
+export async function serveStdio(app: DwimApp, options: ServeOptions = {}): Promise<{ close(): Promise<void> }> {
   const session = new SessionState("stdio");
   // The SDK transport closes (aborting calls in flight) when its input ends; it reads a copy of stdin that ends only
   // once the calls the client already sent have been answered.
@@ -21,17 +33,22 @@ export async function serveStdio(app: DwimApp): Promise<{ close(): Promise<void>
     // An oversized argument should reach the tool's own argument_too_large error, not close the connection.
     maxBufferSize: Math.max(STDIO_DEFAULT_MAX_BUFFER_SIZE, 4 * maxMessageBytes(app)),
   });
-  const handle = serveSdkStdio(() => createMcpServer(app, session), {
+  const create = options.createServer ?? ((s: SessionState) => createMcpServer(app, s));
+  const handle = serveSdkStdio(() => create(session), {
     transport,
     onerror: (e) => process.stderr.write(`dwim: stdio: ${e.message}\n`),
   });
-  const close = () => handle.close();
+  const close = async () => {
+    await handle.close();
+    await options.onClose?.();
+  };
   onShutdown(close);
-  process.stderr.write(`dwim ${app.version}: serving ${app.registry.tools.length} tools over stdio\n`);
+  const what = options.describe ?? `${app.registry.tools.length} tools`;
+  process.stderr.write(`dwim ${app.version}: serving ${what} over stdio\n`);
   process.stdin.on(
     "end",
     () =>
-      void drain()
+      void drain(options.inFlight)
         .then(close)
         .then(() => process.exit(0)),
   );
@@ -56,11 +73,11 @@ export function onShutdown(close: () => Promise<void>): void {
 }
 
 /** Resolves when no call is in progress (or after the default tool budget, so a stuck call cannot hold the exit). */
-async function drain(limitMs = 30_000): Promise<void> {
+async function drain(extra: () => number = () => 0, limitMs = 30_000): Promise<void> {
   const start = Date.now();
   // A request read just before end of input may not have reached its handler yet: give it a turn.
   await new Promise((resolve) => setTimeout(resolve, 20));
-  while (callsInFlight() > 0 && Date.now() - start < limitMs) {
+  while (callsInFlight() + extra() > 0 && Date.now() - start < limitMs) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

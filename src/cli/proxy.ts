@@ -1,0 +1,165 @@
+/**
+ * `dwim proxy [options] <command> [args...]`: serve one or more MCP servers through dwim's gateway. Everything after
+ * the command belongs to it (`dwim proxy npx -y @modelcontextprotocol/server-memory` needs no `--`).
+ */
+import type { Command } from "commander";
+import { type CallResult, invokeTool, type ResolvedCall, SessionState } from "../core/index.js";
+import {
+  loadServersFile,
+  nameFromCommand,
+  parseEnvAssignments,
+  parseUpstreamOption,
+  ServerSpecError,
+  startProxy,
+  type UpstreamSpec,
+  uniqueNames,
+} from "../router/proxy/index.js";
+import { createApp, type DwimApp, selectToolsets } from "../server/app.js";
+import { parseListenAddress, serveHttp } from "../server/http.js";
+import { onShutdown, serveStdio } from "../server/stdio.js";
+import { TOOLSETS } from "../server/toolsets.js";
+
+interface ProxyOptions {
+  upstream?: string[];
+  mcpConfig?: string;
+  env?: string[];
+  name?: string;
+  prefix?: string;
+  tools?: string[];
+  root?: string[];
+  http?: string;
+  restart: boolean;
+  startupTimeout?: string;
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+const splitList = (value: string, previous: string[] = []) => [
+  ...previous,
+  ...value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
+];
+
+/** The upstreams named on the command line, in order: the positional command, `--upstream`s, the config file's. */
+export function upstreamSpecs(
+  command: string | undefined,
+  args: readonly string[],
+  opts: ProxyOptions,
+): UpstreamSpec[] {
+  const env = parseEnvAssignments(opts.env ?? []);
+  const specs: UpstreamSpec[] = [];
+  if (command !== undefined) {
+    specs.push({
+      name: opts.name ?? nameFromCommand(command, args),
+      command,
+      args: [...args],
+      env: { ...env },
+      prefix: opts.prefix,
+    });
+  } else if (opts.prefix !== undefined || opts.name !== undefined) {
+    throw new ServerSpecError("--prefix and --name apply to the upstream command given after the options");
+  }
+  for (const text of opts.upstream ?? []) specs.push({ ...parseUpstreamOption(text), env: { ...env } });
+  if (opts.mcpConfig) {
+    const warn = (m: string) => process.stderr.write(`dwim: ${m}\n`);
+    for (const spec of loadServersFile(opts.mcpConfig, process.env, warn)) {
+      specs.push({ ...spec, env: { ...spec.env, ...env } });
+    }
+  }
+  if (specs.length === 0) {
+    throw new ServerSpecError(
+      "no upstream server: give a command (dwim proxy npx -y <package>), --upstream or --mcp-config",
+    );
+  }
+  return uniqueNames(specs);
+}
+
+/** dwim's own tools run through the app's pipeline with the call the gateway already resolved. */
+function ownToolRunner(app: DwimApp) {
+  const fallback = new SessionState("proxy");
+  return (call: ResolvedCall, signal: AbortSignal, session?: SessionState): Promise<CallResult> =>
+    invokeTool(
+      app.registry,
+      { name: call.tool.name, arguments: call.arguments },
+      { ...app.context(session ?? fallback), signal },
+      { middleware: { resolve: () => ({ ok: true, call }) } },
+    );
+}
+
+export function addProxyCommand(program: Command): void {
+  program
+    .command("proxy")
+    .description(
+      "Serve any stdio MCP server (or several) through dwim: results pass through untouched, small mistakes in tool and parameter names are corrected",
+    )
+    .usage("[options] <command> [args...]")
+    .argument("[command]", "the upstream MCP server's executable (started over stdio, no shell)")
+    .argument("[args...]", "its arguments (everything after the command goes to it)")
+    .option(
+      "--upstream <NAME=COMMAND>",
+      'another upstream: NAME=COMMAND ARGS... or NAME=["cmd","arg"] (repeatable)',
+      collect,
+    )
+    .option("--mcp-config <file>", "upstreams from a JSON file in the mcpServers format (command, args, env, cwd)")
+    .option("--env <KEY=VALUE>", "set a variable for the upstreams, on top of your environment (repeatable)", collect)
+    .option("--name <name>", "name of the upstream command (log prefix, namespace on a name clash)")
+    .option("--prefix <name>", "serve the upstream command's tools and prompts as <name>__<tool>")
+    .option("--tools <list>", "also serve these dwim toolsets, comma-separated", splitList)
+    .option("--root <dir>", "allow dwim's file tools inside this directory too (repeatable)", collect)
+    .option("--http <host:port>", "serve Streamable HTTP instead of stdio")
+    .option("--no-restart", "exit non-zero when an upstream exits instead of restarting it")
+    .option("--startup-timeout <ms>", "time an upstream has to start and list its tools", "30000")
+    .passThroughOptions()
+    .action(async (command: string | undefined, args: string[], opts: ProxyOptions) => {
+      let specs: UpstreamSpec[];
+      let app: DwimApp;
+      try {
+        specs = upstreamSpecs(command, args, opts);
+        app = createApp({ toolsets: opts.tools ? selectToolsets(TOOLSETS, opts.tools) : [], roots: opts.root });
+      } catch (e) {
+        process.stderr.write(`dwim: ${(e as Error).message}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      for (const e of app.config.errors) process.stderr.write(`dwim: config: ${e.source} ${e.key}: ${e.message}\n`);
+      const timeout = Number(opts.startupTimeout);
+      let proxy: Awaited<ReturnType<typeof startProxy>>;
+      try {
+        proxy = await startProxy({
+          upstreams: specs,
+          config: app.config,
+          ownTools: app.registry.tools,
+          runOwnTool: ownToolRunner(app),
+          restart: opts.restart,
+          startupTimeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 30_000,
+          version: app.version,
+          onFatal: () => {
+            void proxy.close().finally(() => process.exit(1));
+          },
+        });
+      } catch (e) {
+        process.stderr.write(`dwim: ${(e as Error).message}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      const { gateway } = proxy;
+      const describe = `${gateway.catalog.tools.length} tools of ${gateway.upstreams.map((u) => u.name).join(", ")}`;
+      if (opts.http) {
+        const { host, port } = parseListenAddress(opts.http);
+        const handle = await serveHttp(app, { host, port, createServer: proxy.createServer });
+        onShutdown(async () => {
+          await handle.close();
+          await proxy.close();
+        });
+        process.stdout.write(`dwim ${app.version}: MCP proxy on ${handle.url} (${describe})\n`);
+      } else {
+        await serveStdio(app, {
+          createServer: proxy.createServer,
+          describe,
+          inFlight: () => gateway.inFlight,
+          onClose: () => proxy.close(),
+        });
+      }
+    });
+}

@@ -1,0 +1,188 @@
+/**
+ * The tools the proxy serves: dwim's own toolsets (if any) and every upstream's tools, under the names clients see.
+ * An upstream's tool keeps its name unless the upstream has a prefix (`--prefix fs` → `fs__read_file`) or its name
+ * clashes with a tool served before it (dwim's own first, then upstreams in order); an upstream with a clash is
+ * namespaced whole by its name, so its tools stay recognisable as one family. Listings are the upstream's Tool
+ * objects verbatim (outputSchema, annotations, execution/task support, icons, _meta), renamed only when namespaced.
+ */
+import type { Tool } from "@modelcontextprotocol/client";
+import { z } from "zod";
+import type { AnyToolDefinition, ToolOutput } from "../../core/tool.js";
+import { normOf } from "../text.js";
+import type { Upstream } from "./upstream.js";
+
+/** Toolset name of mirrored tools (the router lists them under namespace `proxy`). */
+export const PROXY_TOOLSET = "proxy";
+export const NAMESPACE_SEPARATOR = "__";
+
+export interface ServedTool {
+  /** The name clients call. */
+  name: string;
+  /** The upstream serving it; undefined for dwim's own tools. */
+  upstream?: Upstream;
+  /** The upstream's own name for it. */
+  original: string;
+  /** What tools/list returns for it. */
+  listing: Tool;
+  /** What the router indexes (dwim's definition, or a mirror of the upstream tool). */
+  definition: AnyToolDefinition;
+  /** The MCP default applies: destructive unless readOnlyHint is true or destructiveHint is false. */
+  destructive: boolean;
+  /** Indexed by the router (false for a second tool whose name normalises like another's: exact calls only). */
+  indexed: boolean;
+}
+
+export interface Catalog {
+  tools: ServedTool[];
+  byName: Map<string, ServedTool>;
+  /** The definitions the router indexes (a new array per catalog, so the router rebuilds its index). */
+  definitions: AnyToolDefinition[];
+  listing: Tool[];
+  /** Upstreams namespaced because of a clash (kept across rebuilds so names do not move under a client). */
+  namespaced: Set<string>;
+  notes: string[];
+}
+
+/** MCP ToolAnnotations defaults: readOnlyHint false, destructiveHint true (meaningful when not read-only). */
+export function isDestructive(annotations: Tool["annotations"] | undefined): boolean {
+  if (annotations?.readOnlyHint === true) return false;
+  return annotations?.destructiveHint !== false;
+}
+
+export function namespacedName(namespace: string, name: string): string {
+  return `${namespace}${NAMESPACE_SEPARATOR}${name}`;
+}
+
+export function buildCatalog(
+  own: readonly AnyToolDefinition[],
+  upstreams: readonly Upstream[],
+  namespaced: Set<string> = new Set(),
+): Catalog {
+  const notes: string[] = [];
+  const tools: ServedTool[] = [];
+  const byName = new Map<string, ServedTool>();
+  const norms = new Set<string>();
+  const add = (tool: ServedTool) => {
+    const norm = normOf(tool.name);
+    tool.indexed = !norms.has(norm);
+    if (!tool.indexed) notes.push(`'${tool.name}' normalises like another tool's name: only its exact name calls it`);
+    norms.add(norm);
+    tools.push(tool);
+    byName.set(tool.name, tool);
+  };
+  for (const def of own) {
+    add({
+      name: def.name,
+      original: def.name,
+      listing: ownListing(def),
+      definition: def,
+      destructive: def.annotations.destructiveHint === true,
+      indexed: true,
+    });
+  }
+  for (const upstream of upstreams) {
+    const prefix = upstream.spec.prefix ?? (namespaced.has(upstream.name) ? upstream.name : undefined);
+    let names = upstream.tools.map((t) => (prefix ? namespacedName(prefix, t.name) : t.name));
+    if (!prefix && names.some((n) => byName.has(n) || norms.has(normOf(n)))) {
+      namespaced.add(upstream.name);
+      const clashes = names.filter((n) => byName.has(n) || norms.has(normOf(n)));
+      notes.push(
+        `upstream '${upstream.name}': ${clashes.slice(0, 3).join(", ")}${clashes.length > 3 ? ", …" : ""} ` +
+          `clash with tools served before it; its tools are served as ${upstream.name}${NAMESPACE_SEPARATOR}<name>`,
+      );
+      names = upstream.tools.map((t) => namespacedName(upstream.name, t.name));
+    }
+    upstream.tools.forEach((tool, i) => {
+      const name = names[i];
+      if (byName.has(name)) {
+        notes.push(`upstream '${upstream.name}': tool '${name}' is listed twice; the first is served`);
+        return;
+      }
+      add({
+        name,
+        upstream,
+        original: tool.name,
+        listing: name === tool.name ? tool : { ...tool, name },
+        definition: mirrorDefinition(tool, name),
+        destructive: isDestructive(tool.annotations),
+        indexed: true,
+      });
+    });
+  }
+  return {
+    tools,
+    byName,
+    definitions: tools.filter((t) => t.indexed).map((t) => t.definition),
+    listing: tools.map((t) => t.listing),
+    namespaced,
+    notes,
+  };
+}
+
+/** dwim's own tool as MCP lists it (the same shape src/server/mcp.ts serves). */
+function ownListing(def: AnyToolDefinition): Tool {
+  const schema = z.toJSONSchema(def.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  delete schema.$schema;
+  schema.additionalProperties = false;
+  return {
+    name: def.name,
+    title: def.title,
+    description: def.description,
+    inputSchema: schema as Tool["inputSchema"],
+    annotations: { title: def.title, ...def.annotations },
+  };
+}
+
+/**
+ * A definition the router can index: name, description, parameters (zod from the JSON Schema, property by property)
+ * and annotations with the MCP default made explicit, so the router never auto-corrects into a tool that may be
+ * destructive. Its handler is never called: the proxy forwards the call itself.
+ */
+export function mirrorDefinition(tool: Tool, name: string = tool.name): AnyToolDefinition {
+  const annotations = tool.annotations ?? {};
+  return {
+    name,
+    title: tool.title ?? annotations.title ?? name,
+    description: tool.description ?? "",
+    toolset: PROXY_TOOLSET,
+    keywords: [],
+    aliases: [],
+    input: zodObjectFromJsonSchema(tool.inputSchema),
+    paramAliases: {},
+    noAutoCorrect: [],
+    annotations: {
+      readOnlyHint: annotations.readOnlyHint,
+      destructiveHint: isDestructive(annotations),
+      idempotentHint: annotations.idempotentHint,
+      openWorldHint: annotations.openWorldHint,
+    },
+    cli: { command: name.replaceAll("_", "-"), positional: [] },
+    handler(): ToolOutput {
+      throw new Error(`'${name}' is served by the proxy, not called through a dwim handler`);
+    },
+  };
+}
+
+/** Per property: zod from the property's JSON Schema, optional unless required; any value where conversion fails. */
+export function zodObjectFromJsonSchema(schema: Tool["inputSchema"] | undefined): z.ZodObject<z.ZodRawShape> {
+  const required = new Set(schema?.required ?? []);
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, raw] of Object.entries(schema?.properties ?? {})) {
+    let type: z.ZodType;
+    try {
+      type = z.fromJSONSchema(raw as Parameters<typeof z.fromJSONSchema>[0]);
+    } catch {
+      type = z.unknown();
+    }
+    shape[name] = required.has(name) ? type : type.optional();
+  }
+  return z.object(shape);
+}
+
+/** Whether a JSON Schema object admits properties it does not name (JSON Schema's default: yes). */
+export function allowsExtraProperties(schema: unknown): boolean {
+  if (typeof schema !== "object" || schema === null) return true;
+  const s = schema as { additionalProperties?: unknown; unevaluatedProperties?: unknown; type?: unknown };
+  if (s.type !== undefined && s.type !== "object") return false;
+  return s.additionalProperties !== false && s.unevaluatedProperties !== false;
+}

@@ -1,0 +1,163 @@
+/**
+ * The upstream server's process and its stdio as an MCP transport. The SDK's StdioClientTransport cannot start the
+ * server in a process group of its own, and `npx -y pkg` is two processes (npm, then the server): ending only the
+ * first would orphan the second. Here the upstream leads its own group and `kill()` ends the whole group, with
+ * SIGKILL after a grace period. stdout carries JSON-RPC lines; stderr is relayed line by line with the server's name.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import {
+  type JSONRPCMessage,
+  ReadBuffer,
+  STDIO_DEFAULT_MAX_BUFFER_SIZE,
+  serializeMessage,
+  type Transport,
+} from "@modelcontextprotocol/client";
+
+export interface ProcessSpec {
+  command: string;
+  args: readonly string[];
+  env: Record<string, string>;
+  cwd?: string;
+}
+
+export interface ExitInfo {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Set when the process could not be started at all (ENOENT, EACCES). */
+  error?: Error;
+}
+
+const KILL_GRACE_MS = 2000;
+
+export class ProcessTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  /** Called once when the process has ended, before onclose. */
+  onexit?: (exit: ExitInfo) => void;
+
+  private child?: ChildProcess;
+  private readonly buffer = new ReadBuffer({ maxBufferSize: 4 * STDIO_DEFAULT_MAX_BUFFER_SIZE });
+  private exited?: ExitInfo;
+  private closed = false;
+  private readonly exitWaiters: Array<() => void> = [];
+
+  constructor(
+    private readonly spec: ProcessSpec,
+    /** Receives each stderr line of the upstream (default: our stderr, prefixed). */
+    private readonly stderrLine: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+  ) {}
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  start(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      // An argument array and no shell; a process group of its own (detached) so kill() reaches its children too.
+      const child = spawn(this.spec.command, [...this.spec.args], {
+        env: this.spec.env,
+        cwd: this.spec.cwd,
+        stdio: ["pipe", "pipe", "pipe"],
+        detached: process.platform !== "win32",
+        windowsHide: true,
+      });
+      this.child = child;
+      let started = false;
+      child.once("spawn", () => {
+        started = true;
+        resolve();
+      });
+      child.once("error", (error) => {
+        if (!started) {
+          this.finish({ code: null, signal: null, error });
+          reject(error);
+        } else this.onerror?.(error);
+      });
+      child.once("exit", (code, signal) => this.finish({ code, signal }));
+      child.stdout?.on("data", (chunk: Buffer) => {
+        this.buffer.append(chunk);
+        for (;;) {
+          let message: JSONRPCMessage | null;
+          try {
+            message = this.buffer.readMessage();
+          } catch (e) {
+            // A line that is not JSON-RPC (a server printing to stdout): reported, the stream goes on.
+            this.onerror?.(e as Error);
+            continue;
+          }
+          if (message === null) break;
+          this.onmessage?.(message);
+        }
+      });
+      child.stdin?.on("error", (e) => this.onerror?.(e));
+      let pending = "";
+      child.stderr?.setEncoding("utf8");
+      child.stderr?.on("data", (text: string) => {
+        const lines = (pending + text).split("\n");
+        pending = lines.pop() ?? "";
+        for (const line of lines) this.stderrLine(line);
+      });
+      child.stderr?.on("end", () => {
+        if (pending) this.stderrLine(pending);
+        pending = "";
+      });
+    });
+  }
+
+  private finish(exit: ExitInfo): void {
+    if (this.exited) return;
+    this.exited = exit;
+    this.buffer.clear();
+    this.onexit?.(exit);
+    for (const w of this.exitWaiters.splice(0)) w();
+    if (!this.closed) {
+      this.closed = true;
+      this.onclose?.();
+    }
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const stdin = this.child?.stdin;
+      if (!stdin || this.exited || stdin.destroyed) {
+        reject(new Error("upstream process is not running"));
+        return;
+      }
+      if (stdin.write(serializeMessage(message))) resolve();
+      else stdin.once("drain", resolve);
+    });
+  }
+
+  /** Ends the process group: close stdin, SIGTERM, then SIGKILL after the grace period. Resolves once it is gone. */
+  async close(): Promise<void> {
+    await this.kill();
+    if (!this.closed) {
+      this.closed = true;
+      this.onclose?.();
+    }
+  }
+
+  async kill(graceMs = KILL_GRACE_MS): Promise<void> {
+    const child = this.child;
+    if (!child || this.exited || child.pid === undefined) return;
+    const gone = new Promise<void>((resolve) => this.exitWaiters.push(resolve));
+    child.stdin?.end();
+    signalGroup(child, "SIGTERM");
+    const timer = setTimeout(() => signalGroup(child, "SIGKILL"), graceMs);
+    await gone;
+    clearTimeout(timer);
+    // The leader is gone; anything it left in its group gets the same end.
+    signalGroup(child, "SIGKILL");
+  }
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    if (process.platform === "win32") child.kill(signal);
+    else process.kill(-child.pid, signal);
+  } catch {
+    // ESRCH: the group has already ended.
+  }
+}
