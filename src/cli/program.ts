@@ -17,7 +17,6 @@ import {
   configSectionsOf,
   createApp,
   type DwimApp,
-  selectToolsets,
   UnknownToolsetError,
   VERSION,
 } from "../server/app.js";

@@ -169,18 +169,25 @@ async function callTool(
   const forwarded: Record<string, unknown> = { ...rest, name: tool.original };
   if (planned.arguments !== undefined) forwarded.arguments = planned.arguments;
   if (meta) forwarded._meta = meta;
+  // Progress is relayed in order, and all of it before the result (a client drops progress after the response).
+  let relayed: Promise<unknown> = Promise.resolve();
+  const onprogress =
+    progressToken === undefined
+      ? undefined
+      : (p: Record<string, unknown>) => {
+          const params = { ...p, progressToken };
+          relayed = relayed.then(() =>
+            ctx.mcpReq.notify({ method: "notifications/progress", params }).catch(() => undefined),
+          );
+        };
   let result: AnyResult;
   try {
-    result = await upstream.request("tools/call", forwarded, {
-      signal: ctx.mcpReq.signal,
-      onprogress:
-        progressToken === undefined
-          ? undefined
-          : (p) => void ctx.mcpReq.notify({ method: "notifications/progress", params: { ...p, progressToken } }),
-    });
+    result = await upstream.request("tools/call", forwarded, { signal: ctx.mcpReq.signal, onprogress });
   } catch (e) {
     if (e instanceof UpstreamUnavailableError) return unavailableResult(e);
     throw e;
+  } finally {
+    await relayed;
   }
   if (corrections.length === 0) return result as CallToolResult;
   return withDidYouMean(result, corrections, tool.listing.outputSchema) as CallToolResult;
