@@ -1,0 +1,122 @@
+/**
+ * Issue 13 item 4: a destructive tool is never reached by a guess. In front of the official memory server (from
+ * npm), `deleteEntities`, `DELETE_ENTITY`, `delete-entity` and a typo are refused with likely_fix and delete
+ * nothing; so is the right name with a parameter name that needed correcting. A tool without annotations counts as
+ * destructive (MCP's defaults: readOnlyHint false, destructiveHint true).
+ */
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Client } from "@modelcontextprotocol/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DID_YOU_MEAN_META_KEY, isDestructive } from "../../src/router/proxy/index.js";
+import { connectToProxy, FIXTURE, MEMORY, nodeUpstream, type Proxied, startTestProxy } from "./proxy-helpers.js";
+
+type Loose = Record<string, any>;
+
+describe("destructive tools behind the proxy (server-memory)", () => {
+  let proxied: Proxied;
+  let client: Client;
+  let memoryFile: string;
+  let log: string;
+  const call = async (name: string, args: Record<string, unknown>) =>
+    (await client.callTool({ name, arguments: args })) as Loose;
+  const names = async () => ((await call("read_graph", {})).structuredContent.entities as Loose[]).map((e) => e.name);
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), "dwim-proxy-memory-"));
+    memoryFile = join(dir, "graph.jsonl");
+    log = join(dir, "calls.log");
+    // MEMORY_FILE_PATH comes from the user's environment, as it would for a server started by an MCP client.
+    proxied = await startTestProxy(
+      [nodeUpstream("memory", MEMORY), nodeUpstream("fixture", FIXTURE, [], { FIXTURE_LOG: log })],
+      { env: { ...process.env, MEMORY_FILE_PATH: memoryFile } },
+    );
+    client = await connectToProxy(proxied.proxy);
+    const created = await call("create_entities", {
+      entities: [
+        { name: "Alice", entityType: "person", observations: ["likes tea"] },
+        { name: "Bob", entityType: "person", observations: [] },
+      ],
+    });
+    expect(created.isError).toBeFalsy();
+  });
+  afterAll(async () => {
+    await client?.close();
+    await proxied?.close();
+  });
+
+  it("the upstream got the user's environment: the graph is written where MEMORY_FILE_PATH says", () => {
+    expect(readFileSync(memoryFile, "utf8")).toContain('"name":"Alice"');
+  });
+
+  for (const guess of ["deleteEntities", "DELETE_ENTITY", "delete-entity", "delete_entites", "Delete Entities"]) {
+    it(`'${guess}' is refused with likely_fix and deletes nothing`, async () => {
+      const r = await call(guess, { entityNames: ["Alice"] });
+      expect(r.isError).toBe(true);
+      expect(r.structuredContent).toMatchObject({
+        error_type: "unknown_tool",
+        blocked_reason: "destructive",
+        likely_fix: { name: "delete_entities", arguments: { entityNames: ["Alice"] } },
+      });
+      expect(await names()).toContain("Alice");
+    });
+  }
+
+  it("the right name with a parameter name that needed correcting is refused too", async () => {
+    for (const key of ["entity_names", "EntityNames", "entityName"]) {
+      const r = await call("delete_entities", { [key]: ["Alice"] });
+      expect(r.isError).toBe(true);
+      expect(r.structuredContent).toMatchObject({
+        error_type: "unknown_parameter",
+        parameter: key,
+        blocked_reason: "destructive",
+        likely_fix: { name: "delete_entities", arguments: { entityNames: ["Alice"] } },
+      });
+    }
+    expect(await names()).toContain("Alice");
+  });
+
+  it("the likely_fix, re-issued as given, runs", async () => {
+    const refused = await call("deleteEntities", { entityNames: ["Bob"] });
+    const fix = refused.structuredContent.likely_fix as { name: string; arguments: Record<string, unknown> };
+    const r = await call(fix.name, fix.arguments);
+    expect(r.isError).toBeFalsy();
+    expect(await names()).toEqual(["Alice"]);
+  });
+
+  it("tools declared non-destructive are still corrected, and say so", async () => {
+    const r = await call("createEntity", { entities: [{ name: "Carol", entityType: "person", observations: [] }] });
+    expect(r.isError).toBeFalsy();
+    expect(r._meta[DID_YOU_MEAN_META_KEY].corrections[0]).toMatchObject({ original: "createEntity", corrected: "create_entities" });
+    const read = await call("readGraph", {});
+    expect(read.structuredContent.entities.map((e: Loose) => e.name)).toContain("Carol");
+  });
+
+  it("a tool without annotations is treated as destructive (MCP defaults)", async () => {
+    const r = await call("purgeRecords", { record_ids: ["r1"] });
+    expect(r.structuredContent).toMatchObject({ error_type: "unknown_tool", blocked_reason: "destructive" });
+    expect(r.structuredContent.hints[0]).toContain("may be destructive");
+    const typo = await call("purge_record", { record_ids: ["r1"] });
+    expect(typo.structuredContent).toMatchObject({ likely_fix: { name: "purge_records" } });
+    let calls = "";
+    try {
+      calls = readFileSync(log, "utf8");
+    } catch {}
+    expect(calls).not.toContain("purge_records");
+  });
+});
+
+describe("isDestructive: the MCP annotation defaults", () => {
+  it.each([
+    [undefined, true],
+    [{}, true],
+    [{ readOnlyHint: true }, false],
+    [{ readOnlyHint: true, destructiveHint: true }, false],
+    [{ readOnlyHint: false }, true],
+    [{ destructiveHint: false }, false],
+    [{ readOnlyHint: false, destructiveHint: true }, true],
+  ])("%j → %s", (annotations, expected) => {
+    expect(isDestructive(annotations)).toBe(expected);
+  });
+});
