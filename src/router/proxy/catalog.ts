@@ -8,6 +8,7 @@
 import type { Tool } from "@modelcontextprotocol/client";
 import { z } from "zod";
 import type { AnyToolDefinition, ToolOutput } from "../../core/tool.js";
+import { BUILTIN_TOOL_ALIASES } from "../aliases.js";
 import { normOf } from "../text.js";
 import type { Upstream } from "./upstream.js";
 
@@ -71,6 +72,9 @@ export function buildCatalog(
     byName.set(tool.name, tool);
   };
   for (const def of own) {
+    // dwim's own aliases are taken names too: an upstream `search_files` would shadow fuzzy_search_files' alias.
+    const shipped = Object.hasOwn(BUILTIN_TOOL_ALIASES, def.name) ? BUILTIN_TOOL_ALIASES[def.name] : [];
+    for (const alias of [...def.aliases, ...shipped]) norms.add(normOf(alias));
     add({
       name: def.name,
       original: def.name,

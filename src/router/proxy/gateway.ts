@@ -91,8 +91,22 @@ export class Gateway {
   reindex(notify = true): void {
     const before = JSON.stringify(this.catalog.listing);
     this.catalog = buildCatalog(this.ownTools, this.upstreams, this.catalog.namespaced);
+    try {
+      routerFor(this.catalog.definitions, this.config);
+    } catch (e) {
+      // Names the router cannot index side by side (an upstream tool named like a dwim alias): namespace every
+      // upstream; if even that fails, serve exact names only.
+      this.log(`dwim: ${(e as Error).message}: serving every upstream's tools under its namespace`);
+      const all = new Set(this.upstreams.map((u) => u.name));
+      this.catalog = buildCatalog(this.ownTools, this.upstreams, all);
+      try {
+        routerFor(this.catalog.definitions, this.config);
+      } catch {
+        for (const t of this.catalog.tools) t.indexed = t.upstream === undefined;
+        this.catalog.definitions = this.ownTools.slice();
+      }
+    }
     for (const note of this.catalog.notes) this.log(`dwim: ${note}`);
-    routerFor(this.catalog.definitions, this.config);
     if (notify && JSON.stringify(this.catalog.listing) !== before) {
       this.broadcast("notifications/tools/list_changed");
     }

@@ -206,10 +206,11 @@ export class Upstream {
           `: ${tools.length} tools (pid ${transport.pid})`,
       );
     } catch (e) {
+      // An exit before our kill is the reason; the kill after a time-out is not.
+      const why = exitedEarly !== undefined ? describeExit(exitedEarly) : e instanceof Error ? e.message : String(e);
       live.delete(transport);
       await transport.kill();
       this.state = "down";
-      const why = exitedEarly !== undefined ? describeExit(exitedEarly) : e instanceof Error ? e.message : String(e);
       throw new UpstreamStartError(`upstream '${this.name}' (${this.spec.command}) did not start: ${why}`);
     } finally {
       clearTimeout(timer);
