@@ -13,13 +13,7 @@ import {
 } from "../core/index.js";
 import { closeAllStores, memoryHealth } from "../memory/index.js";
 import { routerFor } from "../router/index.js";
-import {
-  configSectionsOf,
-  createApp,
-  type DwimApp,
-  UnknownToolsetError,
-  VERSION,
-} from "../server/app.js";
+import { configSectionsOf, createApp, type DwimApp, UnknownToolsetError, VERSION } from "../server/app.js";
 import { parseListenAddress, serveHttp } from "../server/http.js";
 import { onShutdown, serveStdio } from "../server/stdio.js";
 import { TOOLSETS } from "../server/toolsets.js";

@@ -10,9 +10,8 @@ import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DID_YOU_MEAN_META_KEY, isDestructive } from "../../src/router/proxy/index.js";
+import type { Loose } from "./helpers.js";
 import { connectToProxy, FIXTURE, MEMORY, nodeUpstream, type Proxied, startTestProxy } from "./proxy-helpers.js";
-
-type Loose = Record<string, any>;
 
 describe("destructive tools behind the proxy (server-memory)", () => {
   let proxied: Proxied;
@@ -88,7 +87,10 @@ describe("destructive tools behind the proxy (server-memory)", () => {
   it("tools declared non-destructive are still corrected, and say so", async () => {
     const r = await call("createEntity", { entities: [{ name: "Carol", entityType: "person", observations: [] }] });
     expect(r.isError).toBeFalsy();
-    expect(r._meta[DID_YOU_MEAN_META_KEY].corrections[0]).toMatchObject({ original: "createEntity", corrected: "create_entities" });
+    expect(r._meta[DID_YOU_MEAN_META_KEY].corrections[0]).toMatchObject({
+      original: "createEntity",
+      corrected: "create_entities",
+    });
     const read = await call("readGraph", {});
     expect(read.structuredContent.entities.map((e: Loose) => e.name)).toContain("Carol");
   });

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startProxy, UpstreamStartError } from "../../src/router/proxy/index.js";
+import type { Loose } from "./helpers.js";
 import {
   alive,
   connectToProxy,
@@ -19,8 +20,6 @@ import {
   testConfig,
   waitFor,
 } from "./proxy-helpers.js";
-
-type Loose = Record<string, any>;
 
 describe("an upstream that exits", () => {
   let proxied: Proxied;

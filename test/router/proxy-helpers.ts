@@ -91,7 +91,10 @@ export async function connectToProxy(
 
 /** A client connected straight to the upstream server, for comparison. */
 export async function connectDirect(spec: UpstreamSpec, extra: ClientOptions = {}): Promise<Client> {
-  const client = new Client({ name: "direct-test", version: "0.0.0" }, { ...extra, supportedProtocolVersions: ["2025-11-25"] });
+  const client = new Client(
+    { name: "direct-test", version: "0.0.0" },
+    { ...extra, supportedProtocolVersions: ["2025-11-25"] },
+  );
   await client.connect(
     new StdioClientTransport({
       command: spec.command,

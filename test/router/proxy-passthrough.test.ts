@@ -3,7 +3,7 @@
  * everything server (from npm) supplies resources, templates, subscriptions, prompts, completion, logging,
  * progress, roots, sampling and elicitation; the SDK-only fixture supplies cancellation and tools/list_changed.
  */
-import { readFileSync, existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
@@ -94,7 +94,9 @@ describe("notifications and requests in both directions (2025-11-25 client)", ()
       "2025-11-25",
       { capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {} } } },
       (c) => {
-        c.setRequestHandler("roots/list", async () => ({ roots: [{ uri: "file:///srv/project-root", name: "project" }] }));
+        c.setRequestHandler("roots/list", async () => ({
+          roots: [{ uri: "file:///srv/project-root", name: "project" }],
+        }));
         c.setRequestHandler("sampling/createMessage", async (request) => {
           sampled.push(request.params);
           return { role: "assistant", content: { type: "text", text: "a sampled answer" }, model: "test-model" };
@@ -137,7 +139,10 @@ describe("notifications and requests in both directions (2025-11-25 client)", ()
   });
 
   it("sampling and elicitation requests from the upstream are answered by the client", async () => {
-    const r = await client.callTool({ name: "trigger-sampling-request", arguments: { prompt: "Say hi", maxTokens: 20 } });
+    const r = await client.callTool({
+      name: "trigger-sampling-request",
+      arguments: { prompt: "Say hi", maxTokens: 20 },
+    });
     expect(JSON.stringify(r.content)).toContain("a sampled answer");
     expect(JSON.stringify(sampled[0])).toContain("Say hi");
     const e = await client.callTool({ name: "trigger-elicitation-request", arguments: {} });
@@ -175,7 +180,10 @@ describe("cancellation and tools/list_changed (fixture server)", () => {
 
   it("a cancelled call is cancelled upstream", async () => {
     const abort = new AbortController();
-    const call = client.callTool({ name: "slow_echo", arguments: { text: "long one", ms: 5000 } }, { signal: abort.signal });
+    const call = client.callTool(
+      { name: "slow_echo", arguments: { text: "long one", ms: 5000 } },
+      { signal: abort.signal },
+    );
     setTimeout(() => abort.abort(), 300);
     await expect(call).rejects.toThrow();
     await waitFor(() => existsSync(log) && readFileSync(log, "utf8").includes('"cancelled":"long one"'));

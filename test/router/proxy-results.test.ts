@@ -7,6 +7,7 @@ import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DID_YOU_MEAN_META_KEY } from "../../src/router/proxy/index.js";
 import { MODERN_VERSION } from "../helpers/mcp.js";
+import type { Loose } from "./helpers.js";
 import {
   connectDirect,
   connectToProxy,
@@ -26,7 +27,7 @@ const CALLS: Array<[string, Record<string, unknown>, string]> = [
   ["get-resource-reference", { resourceType: "Text", resourceId: 1 }, "embedded text resource"],
   ["get-structured-content", { location: "Chicago" }, "structuredContent under an outputSchema"],
   ["get-sum", { a: "one", b: 2 }, "the upstream's own isError result"],
-  ["echo", { message: "ünïcödé \u2028 \"quoted\"" }, "text with unusual characters"],
+  ["echo", { message: 'ünïcödé \u2028 "quoted"' }, "text with unusual characters"],
 ];
 
 describe("results through the proxy are the upstream's, byte for byte", () => {
@@ -84,8 +85,11 @@ describe("results through the proxy are the upstream's, byte for byte", () => {
   });
 
   it("a corrected call keeps every block and field and adds did_you_mean (text block, _meta)", async () => {
-    const straight = (await rawCall(direct, "get-structured-content", { location: "Chicago" })) as Record<string, unknown>;
-    const fixed = (await rawCall(legacy, "getStructuredContent", { Location: "Chicago" })) as Record<string, any>;
+    const straight = (await rawCall(direct, "get-structured-content", { location: "Chicago" })) as Record<
+      string,
+      unknown
+    >;
+    const fixed = (await rawCall(legacy, "getStructuredContent", { Location: "Chicago" })) as Loose;
     const did = fixed._meta[DID_YOU_MEAN_META_KEY];
     expect(did.corrections.map((c: { parameter: string; corrected: string }) => [c.parameter, c.corrected])).toEqual([
       ["name", "get-structured-content"],
@@ -104,7 +108,7 @@ describe("results through the proxy are the upstream's, byte for byte", () => {
   });
 
   it("an upstream error on a corrected call keeps the upstream's likely_fix; dwim's note is only did_you_mean", async () => {
-    const r = (await rawCall(legacy, "failWithFix", { id: "x" })) as Record<string, any>;
+    const r = (await rawCall(legacy, "failWithFix", { id: "x" })) as Loose;
     expect(r.isError).toBe(true);
     expect(r.structuredContent.likely_fix).toEqual({ id: "r-1" });
     expect(r.structuredContent.error_type).toBe("not_found");
