@@ -31,6 +31,8 @@ export interface ServedTool {
   destructive: boolean;
   /** Indexed by the router (false for a second tool whose name normalises like another's: exact calls only). */
   indexed: boolean;
+  /** Input property → its JSON Schema type when that is one plain type (for the exact-call fast path). */
+  params: Map<string, string | undefined>;
 }
 
 export interface Catalog {
@@ -82,6 +84,7 @@ export function buildCatalog(
       definition: def,
       destructive: def.annotations.destructiveHint === true,
       indexed: true,
+      params: new Map(),
     });
   }
   for (const upstream of upstreams) {
@@ -110,6 +113,7 @@ export function buildCatalog(
         definition: mirrorDefinition(tool, name),
         destructive: isDestructive(tool.annotations),
         indexed: true,
+        params: propertyTypes(tool.inputSchema),
       });
     });
   }
@@ -181,6 +185,15 @@ export function zodObjectFromJsonSchema(schema: Tool["inputSchema"] | undefined)
     shape[name] = required.has(name) ? type : type.optional();
   }
   return z.object(shape);
+}
+
+function propertyTypes(schema: Tool["inputSchema"] | undefined): Map<string, string | undefined> {
+  const types = new Map<string, string | undefined>();
+  for (const [name, p] of Object.entries(schema?.properties ?? {})) {
+    const type = (p as { type?: unknown } | null)?.type;
+    types.set(name, typeof type === "string" ? type : undefined);
+  }
+  return types;
 }
 
 /** Whether a JSON Schema object admits properties it does not name (JSON Schema's default: yes). */

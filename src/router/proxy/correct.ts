@@ -32,6 +32,8 @@ export function planCall(catalog: Catalog, config: LoadedConfig, name: unknown, 
   const exact = typeof name === "string" ? catalog.byName.get(name) : undefined;
   // A tool left out of the router index (its name normalises like another's) is reached by its exact name only.
   if (exact && !exact.indexed) return plan(exact, args, []);
+  // The common case, without the router: the right name, known keys, no string where a number or boolean belongs.
+  if (exact?.upstream && fitsAsSent(exact, args)) return plan(exact, args, []);
   const router = routerFor(catalog.definitions, config);
   const outcome = routeCall(router, { name: String(name), arguments: args }, config, {
     passUnknownParams: (tool) => {
@@ -57,6 +59,20 @@ export function planCall(catalog: Catalog, config: LoadedConfig, name: unknown, 
   if (served.upstream === undefined) return { kind: "own", tool: served, call: outcome.call };
   // Nothing corrected: the client's own arguments object goes upstream, untouched.
   return plan(served, corrections.length === 0 ? args : outcome.call.arguments, corrections);
+}
+
+const COERCIBLE = new Set(["number", "integer", "boolean"]);
+
+function fitsAsSent(tool: ServedTool, args: unknown): boolean {
+  if (args === undefined) return true;
+  if (typeof args !== "object" || args === null || Array.isArray(args)) return false;
+  for (const key in args) {
+    if (!tool.params.has(key)) return false;
+    const type = tool.params.get(key);
+    if (type !== undefined && COERCIBLE.has(type) && typeof (args as Record<string, unknown>)[key] === "string")
+      return false;
+  }
+  return true;
 }
 
 function plan(tool: ServedTool, args: unknown, corrections: Correction[]): CallPlan {
