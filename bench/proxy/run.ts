@@ -49,7 +49,12 @@ async function main(): Promise<void> {
     await timed(proxied, exact.name, exact.arguments);
     await timed(proxied, "getSum", sum.arguments);
   }
-  const samples = { direct: [] as number[], proxy: [] as number[], directSum: [] as number[], corrected: [] as number[] };
+  const samples = {
+    direct: [] as number[],
+    proxy: [] as number[],
+    directSum: [] as number[],
+    corrected: [] as number[],
+  };
   for (let i = 0; i < CALLS; i++) {
     // Alternate the order too, so neither side always runs right after the other.
     if (i % 2 === 0) {
@@ -91,13 +96,19 @@ async function main(): Promise<void> {
         caption: "Exact call (forwarded untouched)",
         oursLabel: "via proxy",
         baselineLabel: "direct",
-        rows: [...row("echo", samples.proxy, samples.direct, 50, "≤ 0.5 ms"), ...row("echo", samples.proxy, samples.direct, 95, "≤ 1 ms")],
+        rows: [
+          ...row("echo", samples.proxy, samples.direct, 50, "≤ 0.5 ms"),
+          ...row("echo", samples.proxy, samples.direct, 95, "≤ 1 ms"),
+        ],
       },
       {
         caption: "Corrected call",
         oursLabel: "via proxy (getSum)",
         baselineLabel: "direct (get-sum)",
-        rows: [...row("get-sum", samples.corrected, samples.directSum, 50), ...row("get-sum", samples.corrected, samples.directSum, 95)],
+        rows: [
+          ...row("get-sum", samples.corrected, samples.directSum, 50),
+          ...row("get-sum", samples.corrected, samples.directSum, 95),
+        ],
       },
     ],
     notes: [

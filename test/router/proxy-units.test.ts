@@ -25,6 +25,7 @@ import {
   withDidYouMean,
   zodObjectFromJsonSchema,
 } from "../../src/router/proxy/index.js";
+import type { Loose } from "./helpers.js";
 
 describe("upstream names", () => {
   it.each([
@@ -45,7 +46,7 @@ describe("--env and variable expansion", () => {
     for (const bad of ["A", "=1", "1A=x", "A B=1"]) expect(() => parseEnvAssignments([bad])).toThrow(ServerSpecError);
   });
 
-  it("${VAR} and ${VAR:-default}; unset variables are reported", () => {
+  it("VAR and VAR:-default expansion; unset variables are reported", () => {
     const missing = new Set<string>();
     const env = { HOME: "/home/u", EMPTY: "" };
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the syntax under test.
@@ -222,7 +223,7 @@ describe("did_you_mean on an upstream result", () => {
       structuredContent: { a: 1 },
       _meta: { k: 1 },
     };
-    const loose = withDidYouMean(result, corrections, { type: "object", properties: { a: {} } }) as Record<string, any>;
+    const loose = withDidYouMean(result, corrections, { type: "object", properties: { a: {} } }) as Loose;
     expect(loose.content[0]).toEqual(result.content[0]);
     expect(loose.content[1].text).toContain("get-sum");
     expect(loose._meta).toEqual({ k: 1, [DID_YOU_MEAN_META_KEY]: expect.objectContaining({ corrected: true }) });
