@@ -228,10 +228,7 @@ describe("did_you_mean on an upstream result", () => {
     expect(loose.content[1].text).toContain("get-sum");
     expect(loose._meta).toEqual({ k: 1, [DID_YOU_MEAN_META_KEY]: expect.objectContaining({ corrected: true }) });
     expect(loose.structuredContent).toEqual({ a: 1, did_you_mean: loose._meta[DID_YOU_MEAN_META_KEY] });
-    const strict = withDidYouMean(result, corrections, { type: "object", additionalProperties: false }) as Record<
-      string,
-      any
-    >;
+    const strict = withDidYouMean(result, corrections, { type: "object", additionalProperties: false }) as Loose;
     expect(strict.structuredContent).toEqual({ a: 1 });
     // The upstream's own object is not modified.
     expect(result).toEqual({
