@@ -156,6 +156,7 @@ export function addProxyCommand(program: Command): void {
       } else {
         await serveStdio(app, {
           createServer: proxy.createServer,
+          wrapTransport: proxy.watchTransport,
           describe,
           inFlight: () => gateway.inFlight,
           onClose: () => proxy.close(),

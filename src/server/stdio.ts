@@ -4,7 +4,7 @@
  * pins one server for the connection, so one SessionState serves it either way.
  */
 import { PassThrough } from "node:stream";
-import type { Server } from "@modelcontextprotocol/server";
+import type { Server, Transport } from "@modelcontextprotocol/server";
 import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/server";
 import { StdioServerTransport, serveStdio as serveSdkStdio } from "@modelcontextprotocol/server/stdio";
 import { SessionState } from "../core/index.js";
@@ -19,6 +19,8 @@ export interface ServeOptions {
   inFlight?: () => number;
   /** What the start-up line on stderr says is served. */
   describe?: string;
+  /** Wraps the connection's transport (the proxy watches 2026-07-28 subscription filters). */
+  wrapTransport?: (transport: Transport) => Transport;
   /** Runs after the connection closed, before the process exits (the proxy ends its upstreams here). */
   onClose?: () => Promise<void>;
 }
@@ -35,7 +37,7 @@ export async function serveStdio(app: DwimApp, options: ServeOptions = {}): Prom
   });
   const create = options.createServer ?? ((s: SessionState) => createMcpServer(app, s));
   const handle = serveSdkStdio(() => create(session), {
-    transport,
+    transport: options.wrapTransport ? options.wrapTransport(transport) : transport,
     onerror: (e) => process.stderr.write(`dwim: stdio: ${e.message}\n`),
   });
   const close = async () => {

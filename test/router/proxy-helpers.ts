@@ -77,7 +77,7 @@ export async function connectToProxy(
   setup?: (client: Client) => void,
 ): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const served = serveStdio(() => proxy.createServer(), { transport: serverSide });
+  const served = serveStdio(() => proxy.createServer(), { transport: proxy.watchTransport(serverSide) });
   const client = new Client({ name: "proxy-test", version: "0.0.0" }, clientOptions(version, extra));
   setup?.(client);
   await client.connect(clientSide);

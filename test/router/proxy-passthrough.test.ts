@@ -199,16 +199,37 @@ describe("cancellation and tools/list_changed (fixture server)", () => {
   });
 });
 
-describe("requests an era cannot carry are refused plainly (2026-07-28 client)", () => {
+describe("a 2026-07-28 client: notifications through subscriptions/listen", () => {
   let proxied: Proxied;
   let client: Client;
+  const notes: Array<{ method: string; params?: Record<string, unknown> }> = [];
   beforeAll(async () => {
-    proxied = await startTestProxy([everything]);
-    client = await connectToProxy(proxied.proxy, MODERN_VERSION);
+    proxied = await startTestProxy([everything, nodeUpstream("fixture", FIXTURE)]);
+    client = await connectToProxy(proxied.proxy, MODERN_VERSION, {}, (c) => {
+      for (const method of ["notifications/message", "notifications/resources/updated"] as const) {
+        c.setNotificationHandler(method, (n) => void notes.push(n));
+      }
+    });
   });
   afterAll(async () => {
     await client?.close();
     await proxied?.close();
+  });
+
+  it("resource updates the client listens for, log messages and tool list changes reach it", async () => {
+    const uri = "demo://resource/dynamic/text/2";
+    await client.listResources();
+    const subscription = await client.listen({ resourceSubscriptions: [uri] });
+    expect(subscription.honoredFilter.resourceSubscriptions).toEqual([uri]);
+    await client.callTool({ name: "toggle-subscriber-updates", arguments: {} });
+    await waitFor(() => notes.some((n) => n.method === "notifications/resources/updated" && n.params?.uri === uri));
+    await client.callTool({ name: "toggle-subscriber-updates", arguments: {} });
+    await client.callTool({ name: "toggle-simulated-logging", arguments: {} });
+    await waitFor(() => notes.some((n) => n.method === "notifications/message"));
+    await client.callTool({ name: "toggle-simulated-logging", arguments: {} });
+    await subscription.close();
+    await client.callTool({ name: "add_tool", arguments: { name: "late_arrival" } });
+    await waitFor(async () => (await client.listTools()).tools.some((t) => t.name === "late_arrival"));
   });
 
   it("sampling from the upstream during a 2026-07-28 call fails fast with a reason, the call does not hang", async () => {

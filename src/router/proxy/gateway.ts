@@ -173,6 +173,16 @@ export class Gateway {
     return having.length === 1 ? having[0] : undefined;
   }
 
+  /** The resource URIs the clients subscribed to at an upstream. */
+  subscriptionsOf(upstream: Upstream): Set<string> {
+    let set = this.subscriptions.get(upstream);
+    if (!set) {
+      set = new Set();
+      this.subscriptions.set(upstream, set);
+    }
+    return set;
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.upstreams.map((u) => u.close()));
   }

@@ -7,9 +7,10 @@
  * upstream (one server: start, list, restart), catalog (served names), correct (tools/call), gateway (state),
  * passthrough (the MCP server clients talk to).
  */
-import type { Server } from "@modelcontextprotocol/server";
+import type { Server, Transport } from "@modelcontextprotocol/server";
 import type { SessionState } from "../../core/tool.js";
 import { Gateway, type GatewayOptions } from "./gateway.js";
+import { watchListenFilters } from "./listen.js";
 import { createProxyServer, relayToClient } from "./passthrough.js";
 
 export type { Catalog, ServedTool } from "./catalog.js";
@@ -30,6 +31,8 @@ export interface ProxyHandle {
   gateway: Gateway;
   /** A new MCP server for one client connection (the serving entries call it per connection or request). */
   createServer(session?: SessionState): Server;
+  /** Wraps a client connection's transport so 2026-07-28 resource subscriptions reach the upstreams. */
+  watchTransport<T extends Transport>(transport: T): T;
   close(): Promise<void>;
 }
 
@@ -41,6 +44,7 @@ export async function startProxy(options: GatewayOptions & { version?: string })
   return {
     gateway,
     createServer: (session) => createProxyServer(gateway, options.version ?? "0.0.0", session),
+    watchTransport: (transport) => watchListenFilters(gateway, transport),
     close: () => gateway.close(),
   };
 }

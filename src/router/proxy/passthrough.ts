@@ -81,13 +81,13 @@ export function createProxyServer(gateway: Gateway, version: string, session?: S
     handle("resources/subscribe", async (request, ctx) => {
       const result = await byUri(gateway, "resources/subscribe", request.params, ctx.mcpReq.signal);
       const owner = gateway.resourceUpstream(String(request.params.uri));
-      if (owner) subscriptionsOf(gateway, owner).add(String(request.params.uri));
+      if (owner) gateway.subscriptionsOf(owner).add(String(request.params.uri));
       return result;
     });
     handle("resources/unsubscribe", async (request, ctx) => {
       const result = await byUri(gateway, "resources/unsubscribe", request.params, ctx.mcpReq.signal);
       const owner = gateway.resourceUpstream(String(request.params.uri));
-      if (owner) subscriptionsOf(gateway, owner).delete(String(request.params.uri));
+      if (owner) gateway.subscriptionsOf(owner).delete(String(request.params.uri));
       return result;
     });
   }
@@ -242,15 +242,6 @@ function remember(gateway: Gateway, upstream: Upstream, resources: unknown): voi
     const uri = (r as { uri?: unknown })?.uri;
     if (typeof uri === "string") gateway.resourceOwner.set(uri, upstream);
   }
-}
-
-function subscriptionsOf(gateway: Gateway, upstream: Upstream): Set<string> {
-  let set = gateway.subscriptions.get(upstream);
-  if (!set) {
-    set = new Set();
-    gateway.subscriptions.set(upstream, set);
-  }
-  return set;
 }
 
 /** A request about one resource goes to its owner; an unknown URI is tried on each upstream in turn. */
