@@ -34,7 +34,7 @@ function listenedUris(message: JSONRPCMessage): string[] {
 async function subscribeUpstream(gateway: Gateway, uris: readonly string[]): Promise<void> {
   for (const uri of uris) {
     const owner = gateway.resourceUpstream(uri);
-    if (!owner || owner.capabilities.resources?.subscribe !== true) continue;
+    if (owner?.capabilities.resources?.subscribe !== true) continue;
     const subscribed = gateway.subscriptionsOf(owner);
     if (subscribed.has(uri)) continue;
     subscribed.add(uri);
