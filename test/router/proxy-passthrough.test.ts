@@ -232,12 +232,58 @@ describe("a 2026-07-28 client: notifications through subscriptions/listen", () =
     await waitFor(async () => (await client.listTools()).tools.some((t) => t.name === "late_arrival"));
   });
 
-  it("sampling from the upstream during a 2026-07-28 call fails fast with a reason, the call does not hang", async () => {
+  it("without the sampling capability, the upstream's request is refused and the call ends", async () => {
     const started = Date.now();
     const r = await client
       .callTool({ name: "trigger-sampling-request", arguments: { prompt: "Say hi" } })
       .catch((e: Error) => ({ isError: true, content: [{ type: "text", text: e.message }] }));
     expect(r.isError).toBe(true);
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe("a 2026-07-28 client answers upstream requests as input_required rounds", () => {
+  let proxied: Proxied;
+  let client: Client;
+  const asked: string[] = [];
+  beforeAll(async () => {
+    proxied = await startTestProxy([everything]);
+    client = await connectToProxy(
+      proxied.proxy,
+      MODERN_VERSION,
+      { capabilities: { sampling: {}, elicitation: { form: {} }, roots: {} } },
+      (c) => {
+        c.setRequestHandler("sampling/createMessage", async (request) => {
+          asked.push(`sampling:${JSON.stringify(request.params.messages)}`);
+          return { role: "assistant", content: { type: "text", text: "modern sample" }, model: "test-model" };
+        });
+        c.setRequestHandler("elicitation/create", async () => {
+          asked.push("elicitation");
+          return { action: "decline" };
+        });
+        c.setRequestHandler("roots/list", async () => ({ roots: [{ uri: "file:///srv/modern", name: "m" }] }));
+      },
+    );
+  });
+  afterAll(async () => {
+    await client?.close();
+    await proxied?.close();
+  });
+
+  it("sampling during a call reaches the client and its answer reaches the upstream", async () => {
+    const r = await client.callTool({
+      name: "trigger-sampling-request",
+      arguments: { prompt: "Say hi", maxTokens: 20 },
+    });
+    expect(r.isError).toBeFalsy();
+    expect(JSON.stringify(r.content)).toContain("modern sample");
+    expect(asked[0]).toContain("Say hi");
+  });
+
+  it("elicitation during a call too; no call stays open afterwards", async () => {
+    const r = await client.callTool({ name: "trigger-elicitation-request", arguments: {} });
+    expect(asked).toContain("elicitation");
+    expect(JSON.stringify(r.content)).toMatch(/decline/iu);
+    expect(proxied.proxy.gateway.openCalls.size).toBe(0);
   });
 });

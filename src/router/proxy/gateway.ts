@@ -9,6 +9,7 @@ import type { CallResult, ResolvedCall } from "../../core/invoke.js";
 import type { AnyToolDefinition, SessionState } from "../../core/tool.js";
 import { routerFor } from "../router.js";
 import { buildCatalog, type Catalog, NAMESPACE_SEPARATOR } from "./catalog.js";
+import type { OpenCall } from "./rounds.js";
 import type { UpstreamSpec } from "./servers.js";
 import type { ExitInfo } from "./transport.js";
 import { type AnyResult, Upstream, type UpstreamOptions } from "./upstream.js";
@@ -41,6 +42,8 @@ export class Gateway {
   readonly servers = new Set<Server>();
   /** The server whose client last sent a request: requests from an upstream (roots, sampling) go to it. */
   lastActive?: Server;
+  /** Calls of 2026-07-28 clients kept open across input_required rounds, by requestState. */
+  readonly openCalls = new Map<string, OpenCall>();
   /** Client requests being served (shutdown waits for them). */
   inFlight = 0;
   /** Log level the client set; replayed to an upstream after it restarts. */

@@ -10,6 +10,7 @@ import { errorPayload, errorResult } from "../../core/errors.js";
 import type { SessionState } from "../../core/tool.js";
 import { planCall, withDidYouMean } from "./correct.js";
 import type { Gateway } from "./gateway.js";
+import { clientDeclares, OpenCall } from "./rounds.js";
 import { ANY_RESULT, type AnyResult, type Upstream, UpstreamUnavailableError } from "./upstream.js";
 
 /** Long enough for a human to answer an elicitation; the upstream's own timeout governs before this. */
@@ -169,6 +170,11 @@ async function callTool(
   const forwarded: Record<string, unknown> = { ...rest, name: tool.original };
   if (planned.arguments !== undefined) forwarded.arguments = planned.arguments;
   if (meta) forwarded._meta = meta;
+  const finish = (result: AnyResult) =>
+    (corrections.length === 0
+      ? result
+      : withDidYouMean(result, corrections, tool.listing.outputSchema)) as CallToolResult;
+  if (server.getNegotiatedProtocolVersion() === MODERN) return callInRounds(gateway, upstream, forwarded, ctx, finish);
   // Progress is relayed in order, and all of it before the result (a client drops progress after the response).
   let relayed: Promise<unknown> = Promise.resolve();
   const onprogress =
@@ -189,8 +195,54 @@ async function callTool(
   } finally {
     await relayed;
   }
-  if (corrections.length === 0) return result as CallToolResult;
-  return withDidYouMean(result, corrections, tool.listing.outputSchema) as CallToolResult;
+  return finish(result);
+}
+
+/**
+ * A call of a 2026-07-28 client: the upstream call stays open across the client's retries, so that requests the
+ * upstream makes meanwhile (sampling, elicitation, roots) reach the client as input_required rounds.
+ */
+async function callInRounds(
+  gateway: Gateway,
+  upstream: Upstream,
+  forwarded: Record<string, unknown>,
+  // biome-ignore lint/suspicious/noExplicitAny: the SDK's ServerContext.
+  ctx: any,
+  finish: (result: AnyResult) => CallToolResult,
+): Promise<CallToolResult> {
+  const state = typeof ctx.mcpReq.requestState === "function" ? ctx.mcpReq.requestState() : undefined;
+  let open = typeof state === "string" ? gateway.openCalls.get(state) : undefined;
+  const progressToken = ctx.mcpReq._meta?.progressToken;
+  const follow = (call: OpenCall) => {
+    call.envelope = ctx.mcpReq.envelope;
+    call.progress =
+      progressToken === undefined
+        ? undefined
+        : (p) =>
+            void ctx.mcpReq
+              .notify({ method: "notifications/progress", params: { ...p, progressToken } })
+              .catch(() => undefined);
+    ctx.mcpReq.signal.addEventListener("abort", () => call.abort.abort(), { once: true });
+  };
+  if (open) {
+    follow(open);
+    open.resume(ctx.mcpReq.inputResponses);
+  } else {
+    const call = new OpenCall(upstream, CLIENT_REQUEST_TIMEOUT_MS, (c) => gateway.openCalls.delete(c.state));
+    gateway.openCalls.set(call.state, call);
+    follow(call);
+    call.attach(
+      upstream.request("tools/call", forwarded, { signal: call.abort.signal, onprogress: (p) => call.progress?.(p) }),
+    );
+    open = call;
+  }
+  const step = await open.next();
+  if (step.kind === "input") return open.inputRequiredResult() as CallToolResult;
+  if (step.kind === "failed") {
+    if (step.error instanceof UpstreamUnavailableError) return unavailableResult(step.error);
+    throw step.error;
+  }
+  return finish(step.result);
 }
 
 function unavailableResult(e: UpstreamUnavailableError): CallToolResult {
@@ -290,6 +342,16 @@ export function relayToClient(gateway: Gateway) {
     request: { method: string; params?: Record<string, unknown> },
     signal: AbortSignal,
   ): Promise<AnyResult> => {
+    // A 2026-07-28 call of this upstream that is open: the request becomes an input_required round of that call.
+    const open = [...gateway.openCalls.values()].reverse().find((c) => c.upstream === upstream && !c.ended);
+    if (open) {
+      if (clientDeclares(open.envelope, request.method)) return open.ask(request);
+      if (request.method === "roots/list") return { roots: [] };
+      throw new ProtocolError(
+        -32601,
+        `The client connected to dwim proxy did not declare the capability for ${request.method} from '${upstream.name}'`,
+      );
+    }
     const server = gateway.lastActive ?? [...gateway.servers].at(-1);
     const caps = server?.getClientCapabilities() as Record<string, unknown> | undefined;
     const capability = {
