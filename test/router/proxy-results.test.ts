@@ -70,6 +70,15 @@ describe("results through the proxy are the upstream's, byte for byte", () => {
     }
   });
 
+  it("audio, annotated image, resource_link with icons, embedded blob and text, _meta everywhere (both eras)", async () => {
+    const straight = await rawCall(directFixture, "media_kit", {});
+    expect(JSON.stringify(await rawCall(legacy, "media_kit", {}))).toBe(JSON.stringify(straight));
+    const { _meta, resultType: _r, ...rest } = (await rawCall(modern, "media_kit", {})) as Loose;
+    const { _meta: straightMeta, ...straightRest } = straight as Loose;
+    expect(JSON.stringify(rest)).toBe(JSON.stringify(straightRest));
+    expect(_meta["example.com/trace"]).toBe(straightMeta["example.com/trace"]);
+  });
+
   it("the upstream's _meta and its own likely_fix stay exactly its own", async () => {
     const [viaProxy, straight] = await Promise.all([
       rawCall(legacy, "fail_with_fix", { id: "x" }),
