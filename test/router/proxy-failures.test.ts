@@ -66,6 +66,49 @@ describe("an upstream that exits", () => {
   });
 });
 
+describe("state the client set survives a restart", () => {
+  it("the log level is replayed to the restarted upstream", async () => {
+    const proxied = await startTestProxy([nodeUpstream("fixture", FIXTURE)], { backoffMs: 100 });
+    const messages: unknown[] = [];
+    const client = await connectToProxy(proxied.proxy, "2025-11-25", {}, (c) =>
+      c.setNotificationHandler("notifications/message", (n) => void messages.push(n.params.data)),
+    );
+    await client.setLoggingLevel("error");
+    await client.callTool({ name: "log_twice", arguments: {} });
+    await waitFor(() => messages.length > 0);
+    await client.callTool({ name: "crash", arguments: { code: 1 } });
+    const upstream = proxied.proxy.gateway.upstreams[0];
+    await waitFor(() => upstream.state === "up" && upstream.restarts === 1);
+    await waitFor(async () => !(await client.callTool({ name: "slow_echo", arguments: { text: "x" } })).isError);
+    await client.callTool({ name: "log_twice", arguments: {} });
+    await waitFor(() => messages.length > 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(messages).toEqual(["an error line", "an error line"]);
+    await client.close();
+    await proxied.close();
+  });
+});
+
+describe("many calls at once", () => {
+  it("50 concurrent calls of different lengths each get their own result", async () => {
+    const proxied = await startTestProxy([nodeUpstream("fixture", FIXTURE)]);
+    const client = await connectToProxy(proxied.proxy);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        client.callTool({
+          name: i % 3 === 0 ? "slowEcho" : "slow_echo",
+          arguments: { text: `call ${i}`, ms: (i * 7) % 60 },
+        }),
+      ),
+    );
+    results.forEach((r, i) => {
+      expect((r as Loose).content[0]).toEqual({ type: "text", text: `call ${i}` });
+    });
+    await client.close();
+    await proxied.close();
+  });
+});
+
 describe("restart off", () => {
   it("reports the exit as fatal instead of restarting", async () => {
     const fatal: string[] = [];
