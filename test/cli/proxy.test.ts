@@ -12,7 +12,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterEach, describe, expect, it } from "vitest";
 import { MODERN_VERSION, type ProtocolVersion } from "../helpers/mcp.js";
 import type { Loose } from "../router/helpers.js";
-import { clientOptions, EVERYTHING, FILESYSTEM, FIXTURE, MEMORY } from "../router/proxy-helpers.js";
+import { alive, clientOptions, EVERYTHING, FILESYSTEM, FIXTURE, MEMORY, waitFor } from "../router/proxy-helpers.js";
 
 const MAIN = resolve(__dirname, "../../dist/cli/main.js");
 
@@ -36,7 +36,7 @@ afterEach(async () => {
 async function proxyClient(
   args: string[],
   options: { dir: string; env: Record<string, string>; version?: ProtocolVersion },
-): Promise<{ client: Client; stderr: () => string }> {
+): Promise<{ client: Client; stderr: () => string; pid: number }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [MAIN, "proxy", ...args],
@@ -51,7 +51,7 @@ async function proxyClient(
   const client = new Client({ name: "proxy-cli-test", version: "0" }, clientOptions(options.version ?? "2025-11-25"));
   await client.connect(transport);
   open.push(client);
-  return { client, stderr: () => stderr };
+  return { client, stderr: () => stderr, pid: transport.pid as number };
 }
 
 const text = (r: unknown) => ((r as Loose).content as Array<{ text?: string }>).map((c) => c.text ?? "").join("\n");
@@ -228,6 +228,15 @@ describe("dwim proxy: exits (item 5)", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("upstream 'fixture' exited with code 9");
     expect(r.stderr).toContain("will not be restarted");
+  });
+
+  it("SIGTERM to the proxy ends its upstream too", async () => {
+    const { dir, env } = sandbox();
+    const { client, pid } = await proxyClient([process.execPath, FIXTURE], { dir, env });
+    const upstreamPid = Number(text(await client.callTool({ name: "process_id", arguments: {} })));
+    expect(alive(upstreamPid)).toBe(true);
+    process.kill(pid, "SIGTERM");
+    await waitFor(() => !alive(pid) && !alive(upstreamPid), 10_000);
   });
 
   it("an upstream that cannot start: exit 1 with the reason", async () => {

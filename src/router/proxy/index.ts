@@ -25,7 +25,8 @@ export { DID_YOU_MEAN_META_KEY, planCall, withDidYouMean } from "./correct.js";
 export { Gateway, type GatewayOptions } from "./gateway.js";
 export { proxyCapabilities, UPSTREAM_UNAVAILABLE_CODE } from "./passthrough.js";
 export * from "./servers.js";
-export { describeExit, Upstream, UpstreamStartError, UpstreamUnavailableError } from "./upstream.js";
+export { describeExit } from "./transport.js";
+export { Upstream, UpstreamStartError, UpstreamUnavailableError } from "./upstream.js";
 
 export interface ProxyHandle {
   gateway: Gateway;

@@ -29,6 +29,24 @@ export interface ExitInfo {
 
 const KILL_GRACE_MS = 2000;
 
+/** Upstream processes still running: none may outlive the proxy, however it exits. */
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on("exit", () => {
+    for (const child of running) signalGroup(child, "SIGKILL");
+  });
+}
+
+export function describeExit(exit: ExitInfo): string {
+  if (exit.error) return `could not be started: ${exit.error.message}`;
+  if (exit.signal) return `was ended by ${exit.signal}`;
+  return `exited with code ${exit.code}`;
+}
+
 export class ProcessTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
@@ -53,6 +71,7 @@ export class ProcessTransport implements Transport {
   }
 
   start(): Promise<void> {
+    installExitHook();
     return new Promise((resolve, reject) => {
       // An argument array and no shell; a process group of its own (detached) so kill() reaches its children too.
       const child = spawn(this.spec.command, [...this.spec.args], {
@@ -66,6 +85,7 @@ export class ProcessTransport implements Transport {
       let started = false;
       child.once("spawn", () => {
         started = true;
+        running.add(child);
         resolve();
       });
       child.once("error", (error) => {
@@ -107,6 +127,7 @@ export class ProcessTransport implements Transport {
 
   private finish(exit: ExitInfo): void {
     if (this.exited) return;
+    if (this.child) running.delete(this.child);
     this.exited = exit;
     this.buffer.clear();
     this.onexit?.(exit);

@@ -15,7 +15,7 @@ import {
 } from "@modelcontextprotocol/client";
 import { z } from "zod";
 import { type UpstreamSpec, upstreamEnvironment } from "./servers.js";
-import { type ExitInfo, ProcessTransport } from "./transport.js";
+import { describeExit, type ExitInfo, ProcessTransport } from "./transport.js";
 
 /** Any JSON object: results pass through as the upstream sent them (no SDK reshaping, no stripped fields). */
 export const ANY_RESULT = z.looseObject({});
@@ -69,25 +69,6 @@ const NO_TIMEOUT = 2_147_483_647;
 const SERVER_TO_CLIENT = ["roots/list", "sampling/createMessage", "elicitation/create"] as const;
 /** Up this long after a restart and the backoff starts again from the first delay. */
 const STABLE_MS = 30_000;
-
-const live = new Set<ProcessTransport>();
-let exitHookInstalled = false;
-
-/** On any exit of the proxy, no upstream process group outlives it. */
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.on("exit", () => {
-    for (const t of live) {
-      if (t.pid === undefined) continue;
-      try {
-        process.kill(process.platform === "win32" ? t.pid : -t.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
-  });
-}
 
 export class Upstream {
   state: UpstreamState = "idle";
@@ -152,7 +133,6 @@ export class Upstream {
   }
 
   private async startOnce(): Promise<void> {
-    installExitHook();
     this.state = "starting";
     const prefix = `[${this.name}] `;
     const transport = new ProcessTransport(
@@ -178,7 +158,6 @@ export class Upstream {
     let timer: NodeJS.Timeout | undefined;
     let exitedEarly: ExitInfo | undefined;
     transport.onexit = (exit) => {
-      live.delete(transport);
       if (this.transport === transport && this.state === "up") this.onExit(exit);
       else exitedEarly = exit;
     };
@@ -191,7 +170,6 @@ export class Upstream {
       });
       const connect = (async () => {
         await client.connect(transport, { timeout: NO_TIMEOUT });
-        live.add(transport);
         return this.listTools(client);
       })();
       connect.catch(() => undefined);
@@ -208,7 +186,6 @@ export class Upstream {
     } catch (e) {
       // An exit before our kill is the reason; the kill after a time-out is not.
       const why = exitedEarly !== undefined ? describeExit(exitedEarly) : e instanceof Error ? e.message : String(e);
-      live.delete(transport);
       await transport.kill();
       this.state = "down";
       throw new UpstreamStartError(`upstream '${this.name}' (${this.spec.command}) did not start: ${why}`);
@@ -408,20 +385,11 @@ export class Upstream {
     const transport = this.transport;
     this.client = undefined;
     this.transport = undefined;
-    if (transport) {
-      live.delete(transport);
-      await transport.close();
-    }
+    if (transport) await transport.close();
   }
 
   /** The process id while it runs (tests check that it is gone after close). */
   get pid(): number | undefined {
     return this.transport?.pid;
   }
-}
-
-export function describeExit(exit: ExitInfo): string {
-  if (exit.error) return `could not be started: ${exit.error.message}`;
-  if (exit.signal) return `was ended by ${exit.signal}`;
-  return `exited with code ${exit.code}`;
 }
