@@ -118,7 +118,8 @@ describe("dwim proxy: environment and command line (item 1)", () => {
     const { dir, env } = sandbox();
     mkdirSync(join(dir, ".dwim"));
     writeFileSync(join(dir, ".dwim", "dwim.toml"), '[params.slow_echo]\nmessage = "text"\n');
-    const { client } = await proxyClient([process.execPath, FIXTURE], { dir, env });
+    // The older spelling with `--` still works.
+    const { client } = await proxyClient(["--", process.execPath, FIXTURE], { dir, env });
     const r = (await client.callTool({ name: "slow_echo", arguments: { message: "aliased" } })) as Loose;
     expect(r.content[0]).toEqual({ type: "text", text: "aliased" });
     expect(r._meta["dwim/did_you_mean"].corrections[0]).toMatchObject({ original: "message", corrected: "text" });

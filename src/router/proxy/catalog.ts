@@ -7,7 +7,7 @@
  */
 import type { Tool } from "@modelcontextprotocol/client";
 import { z } from "zod";
-import type { AnyToolDefinition, ToolOutput } from "../../core/tool.js";
+import { type AnyToolDefinition, inputJsonSchema, type ToolOutput } from "../../core/tool.js";
 import { BUILTIN_TOOL_ALIASES } from "../aliases.js";
 import { normOf } from "../text.js";
 import type { Upstream } from "./upstream.js";
@@ -129,14 +129,11 @@ export function buildCatalog(
 
 /** dwim's own tool as MCP lists it (the same shape src/server/mcp.ts serves). */
 function ownListing(def: AnyToolDefinition): Tool {
-  const schema = z.toJSONSchema(def.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
-  delete schema.$schema;
-  schema.additionalProperties = false;
   return {
     name: def.name,
     title: def.title,
     description: def.description,
-    inputSchema: schema as Tool["inputSchema"],
+    inputSchema: inputJsonSchema(def) as Tool["inputSchema"],
     annotations: { title: def.title, ...def.annotations },
   };
 }
