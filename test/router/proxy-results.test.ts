@@ -60,6 +60,17 @@ describe("results through the proxy are the upstream's, byte for byte", () => {
     });
   }
 
+  it("plain 2025-era calls take the fast lane; 2026-07-28 and corrected calls do not", async () => {
+    const gateway = proxied.proxy.gateway;
+    const before = gateway.fastLaneCalls;
+    await rawCall(legacy, "echo", { message: "fast" });
+    expect(gateway.fastLaneCalls).toBe(before + 1);
+    await rawCall(modern, "echo", { message: "modern" });
+    await rawCall(legacy, "Echo", { message: "corrected" });
+    await legacy.callTool({ name: "echo", arguments: { message: "progress" } }, { onprogress: () => undefined });
+    expect(gateway.fastLaneCalls).toBe(before + 1);
+  });
+
   it("every call on 2026-07-28 carries the same content, structuredContent and isError", async () => {
     for (const [name, args] of CALLS) {
       const [viaProxy, straight] = await Promise.all([rawCall(modern, name, args), rawCall(direct, name, args)]);

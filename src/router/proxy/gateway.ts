@@ -44,6 +44,8 @@ export class Gateway {
   lastActive?: Server;
   /** Calls of 2026-07-28 clients kept open across input_required rounds, by requestState. */
   readonly openCalls = new Map<string, OpenCall>();
+  /** Calls that took the fast lane (2025-era, nothing to correct), for tests and diagnostics. */
+  fastLaneCalls = 0;
   /** Client requests being served (shutdown waits for them). */
   inFlight = 0;
   /** Log level the client set; replayed to an upstream after it restarts. */

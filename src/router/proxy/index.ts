@@ -9,8 +9,8 @@
  */
 import type { Server, Transport } from "@modelcontextprotocol/server";
 import type { SessionState } from "../../core/tool.js";
+import { watchConnection } from "./connection.js";
 import { Gateway, type GatewayOptions } from "./gateway.js";
-import { watchListenFilters } from "./listen.js";
 import { createProxyServer, relayToClient } from "./passthrough.js";
 
 export type { Catalog, ServedTool } from "./catalog.js";
@@ -32,7 +32,7 @@ export interface ProxyHandle {
   gateway: Gateway;
   /** A new MCP server for one client connection (the serving entries call it per connection or request). */
   createServer(session?: SessionState): Server;
-  /** Wraps a client connection's transport so 2026-07-28 resource subscriptions reach the upstreams. */
+  /** Wraps a client connection's transport: the fast lane for plain calls, 2026-07-28 resource subscriptions. */
   watchTransport<T extends Transport>(transport: T): T;
   close(): Promise<void>;
 }
@@ -45,7 +45,7 @@ export async function startProxy(options: GatewayOptions & { version?: string })
   return {
     gateway,
     createServer: (session) => createProxyServer(gateway, options.version ?? "0.0.0", session),
-    watchTransport: (transport) => watchListenFilters(gateway, transport),
+    watchTransport: (transport) => watchConnection(gateway, transport),
     close: () => gateway.close(),
   };
 }

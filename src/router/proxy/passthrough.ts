@@ -245,7 +245,7 @@ async function callInRounds(
   return finish(step.result);
 }
 
-function unavailableResult(e: UpstreamUnavailableError): CallToolResult {
+export function unavailableResult(e: UpstreamUnavailableError): CallToolResult {
   const retry =
     e.retryInMs !== undefined ? `Retry in ${Math.ceil(e.retryInMs / 1000)} s: the proxy is restarting it` : undefined;
   return errorResult(

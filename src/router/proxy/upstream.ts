@@ -7,6 +7,7 @@
  */
 import {
   Client,
+  type JSONRPCMessage,
   type JSONRPCRequest,
   ProtocolError,
   SdkError,
@@ -88,6 +89,9 @@ export class Upstream {
   private relistAgain = false;
   private readonly options: Required<Omit<UpstreamOptions, "env" | "log">> & Pick<UpstreamOptions, "env">;
   private readonly log: (line: string) => void;
+  /** Raw requests sent beside the SDK client (the fast lane), by their id. */
+  private readonly raw = new Map<string, { resolve(m: JSONRPCMessage): void; reject(e: Error): void }>();
+  private rawSeq = 0;
 
   constructor(
     readonly spec: UpstreamSpec,
@@ -170,6 +174,7 @@ export class Upstream {
       });
       const connect = (async () => {
         await client.connect(transport, { timeout: NO_TIMEOUT });
+        this.divertRawResponses(transport);
         return this.listTools(client);
       })();
       connect.catch(() => undefined);
@@ -192,6 +197,63 @@ export class Upstream {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** Responses to raw requests go to their callers; everything else to the SDK client, as before. */
+  private divertRawResponses(transport: ProcessTransport): void {
+    const sdk = transport.onmessage;
+    transport.onmessage = (message) => {
+      if (!("method" in message) && "id" in message && typeof message.id === "string") {
+        const waiter = this.raw.get(message.id);
+        if (waiter) {
+          this.raw.delete(message.id);
+          waiter.resolve(message);
+          return;
+        }
+      }
+      sdk?.(message);
+    };
+  }
+
+  /**
+   * A request written to the upstream as is, beside the SDK client (string ids that never meet the client's
+   * numeric ones); resolves with the upstream's raw response message.
+   */
+  rawRequest(
+    method: string,
+    params: Record<string, unknown> | undefined,
+  ): { id: string; response: Promise<JSONRPCMessage> } {
+    const id = `dwim-${++this.rawSeq}`;
+    const transport = this.transport;
+    const response = new Promise<JSONRPCMessage>((resolve, reject) => {
+      if (this.state !== "up" || !transport) {
+        reject(new UpstreamUnavailableError(this.name, "it is not running"));
+        return;
+      }
+      this.raw.set(id, { resolve, reject });
+      const request = { jsonrpc: "2.0" as const, id, method, ...(params === undefined ? {} : { params }) };
+      transport.send(request).catch(() => {
+        this.raw.delete(id);
+        reject(new UpstreamUnavailableError(this.name, "the request could not be written"));
+      });
+    });
+    return { id, response };
+  }
+
+  /** A notification written to the upstream as is (a cancellation of a raw request). */
+  rawNotify(method: string, params: Record<string, unknown>): void {
+    void this.transport?.send({ jsonrpc: "2.0", method, params }).catch(() => undefined);
+  }
+
+  /** Raw requests still waiting lose their upstream. */
+  private failRaw(reason: string): void {
+    for (const waiter of this.raw.values()) waiter.reject(new UpstreamUnavailableError(this.name, reason));
+    this.raw.clear();
+  }
+
+  /** Forgets a raw request (cancelled: the upstream will not answer it). */
+  dropRaw(id: string): void {
+    this.raw.delete(id);
   }
 
   private wire(client: Client): void {
@@ -285,6 +347,7 @@ export class Upstream {
 
   private onExit(exit: ExitInfo): void {
     this.state = "down";
+    this.failRaw("the connection closed during the request");
     this.client = undefined;
     this.transport = undefined;
     this.log(`dwim: upstream '${this.name}' ${describeExit(exit)}`);
@@ -385,6 +448,7 @@ export class Upstream {
     const transport = this.transport;
     this.client = undefined;
     this.transport = undefined;
+    this.failRaw("the proxy is closing");
     if (transport) await transport.close();
   }
 
