@@ -16,6 +16,7 @@ import {
 } from "../router/proxy/index.js";
 import { createApp, type DwimApp, selectToolsets } from "../server/app.js";
 import { parseListenAddress, serveHttp } from "../server/http.js";
+import { toMcpTool } from "../server/mcp.js";
 import { onShutdown, serveStdio } from "../server/stdio.js";
 import { TOOLSETS } from "../server/toolsets.js";
 
@@ -129,8 +130,7 @@ export function addProxyCommand(program: Command): void {
         proxy = await startProxy({
           upstreams: specs,
           config: app.config,
-          ownTools: app.registry.tools,
-          runOwnTool: ownToolRunner(app),
+          own: { tools: app.registry.tools, list: toMcpTool, run: ownToolRunner(app) },
           restart: opts.restart,
           startupTimeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 30_000,
           version: app.version,

@@ -9,7 +9,7 @@ import type { Tool } from "@modelcontextprotocol/client";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineTool } from "../../src/core/tool.js";
+import { type AnyToolDefinition, defineTool } from "../../src/core/tool.js";
 import {
   allowsExtraProperties,
   buildCatalog,
@@ -25,6 +25,7 @@ import {
   withDidYouMean,
   zodObjectFromJsonSchema,
 } from "../../src/router/proxy/index.js";
+import { toMcpTool } from "../../src/server/mcp.js";
 import type { Loose } from "./helpers.js";
 
 describe("upstream names", () => {
@@ -150,6 +151,9 @@ function fakeUpstream(name: string, tools: Array<Partial<Tool> & { name: string 
   } as unknown as Upstream;
 }
 
+/** dwim's own tools as the server lists them. */
+const own = (...tools: AnyToolDefinition[]) => ({ tools, list: toMcpTool });
+
 describe("catalog naming", () => {
   const readFile = defineTool({
     name: "read_file",
@@ -163,7 +167,7 @@ describe("catalog naming", () => {
   it("keeps upstream names; a clash with a tool served before namespaces the whole upstream", () => {
     const fs = fakeUpstream("fs", [{ name: "read_file" }, { name: "list_directory" }]);
     const notes = fakeUpstream("notes", [{ name: "create_note" }]);
-    const catalog = buildCatalog([readFile], [fs, notes]);
+    const catalog = buildCatalog(own(readFile), [fs, notes]);
     expect(catalog.listing.map((t) => t.name)).toEqual([
       "read_file",
       "fs__read_file",
@@ -172,7 +176,7 @@ describe("catalog naming", () => {
     ]);
     expect(catalog.notes.join("\n")).toContain("fs__<name>");
     // The decision sticks across rebuilds, even when the clash is gone.
-    expect(buildCatalog([], [fs], catalog.namespaced).listing.map((t) => t.name)).toEqual([
+    expect(buildCatalog(undefined, [fs], catalog.namespaced).listing.map((t) => t.name)).toEqual([
       "fs__read_file",
       "fs__list_directory",
     ]);
@@ -187,7 +191,7 @@ describe("catalog naming", () => {
       input: { query: z.string() },
       handler: () => ({}),
     });
-    const catalog = buildCatalog([files], [fakeUpstream("fs", [{ name: "search_files" }])]);
+    const catalog = buildCatalog(own(files), [fakeUpstream("fs", [{ name: "search_files" }])]);
     expect(catalog.listing.map((t) => t.name)).toEqual(["fuzzy_search_files", "fs__search_files"]);
   });
 
@@ -198,12 +202,12 @@ describe("catalog naming", () => {
       outputSchema: { type: "object" as const },
       execution: { taskSupport: "optional" as const },
     };
-    const catalog = buildCatalog([], [fakeUpstream("e", [tool], "ev")]);
+    const catalog = buildCatalog(undefined, [fakeUpstream("e", [tool], "ev")]);
     expect(catalog.listing[0]).toEqual({ ...tool, inputSchema: { type: "object" }, name: "ev__echo" });
   });
 
   it("two upstream tools whose names normalise alike are both served; the second by exact name only", () => {
-    const catalog = buildCatalog([], [fakeUpstream("u", [{ name: "get-sum" }, { name: "get_sum" }])]);
+    const catalog = buildCatalog(undefined, [fakeUpstream("u", [{ name: "get-sum" }, { name: "get_sum" }])]);
     expect(catalog.tools.map((t) => [t.name, t.indexed])).toEqual([
       ["get-sum", true],
       ["get_sum", false],

@@ -7,7 +7,7 @@
  */
 import type { Tool } from "@modelcontextprotocol/client";
 import { z } from "zod";
-import { type AnyToolDefinition, inputJsonSchema, type ToolOutput } from "../../core/tool.js";
+import type { AnyToolDefinition, ToolOutput } from "../../core/tool.js";
 import { BUILTIN_TOOL_ALIASES } from "../aliases.js";
 import { normOf } from "../text.js";
 import type { Upstream } from "./upstream.js";
@@ -57,7 +57,7 @@ export function namespacedName(namespace: string, name: string): string {
 }
 
 export function buildCatalog(
-  own: readonly AnyToolDefinition[],
+  own: { tools: readonly AnyToolDefinition[]; list(tool: AnyToolDefinition): Tool } | undefined,
   upstreams: readonly Upstream[],
   namespaced: Set<string> = new Set(),
 ): Catalog {
@@ -73,14 +73,14 @@ export function buildCatalog(
     tools.push(tool);
     byName.set(tool.name, tool);
   };
-  for (const def of own) {
+  for (const def of own?.tools ?? []) {
     // dwim's own aliases are taken names too: an upstream `search_files` would shadow fuzzy_search_files' alias.
     const shipped = Object.hasOwn(BUILTIN_TOOL_ALIASES, def.name) ? BUILTIN_TOOL_ALIASES[def.name] : [];
     for (const alias of [...def.aliases, ...shipped]) norms.add(normOf(alias));
     add({
       name: def.name,
       original: def.name,
-      listing: ownListing(def),
+      listing: (own as NonNullable<typeof own>).list(def),
       definition: def,
       destructive: def.annotations.destructiveHint === true,
       indexed: true,
@@ -124,17 +124,6 @@ export function buildCatalog(
     listing: tools.map((t) => t.listing),
     namespaced,
     notes,
-  };
-}
-
-/** dwim's own tool as MCP lists it (the same shape src/server/mcp.ts serves). */
-function ownListing(def: AnyToolDefinition): Tool {
-  return {
-    name: def.name,
-    title: def.title,
-    description: def.description,
-    inputSchema: inputJsonSchema(def) as Tool["inputSchema"],
-    annotations: { title: def.title, ...def.annotations },
   };
 }
 

@@ -3,7 +3,7 @@
  * change or it restarts), which upstream owns a prompt or resource, what the client asked to keep across an
  * upstream restart (log level, resource subscriptions), and the MCP servers (client connections) it serves.
  */
-import type { Server } from "@modelcontextprotocol/server";
+import type { Server, Tool } from "@modelcontextprotocol/server";
 import type { LoadedConfig } from "../../core/config.js";
 import type { CallResult, ResolvedCall } from "../../core/invoke.js";
 import type { AnyToolDefinition, SessionState } from "../../core/tool.js";
@@ -17,13 +17,19 @@ import { type AnyResult, Upstream, type UpstreamOptions } from "./upstream.js";
 export interface GatewayOptions extends Omit<UpstreamOptions, "log"> {
   upstreams: readonly UpstreamSpec[];
   config: LoadedConfig;
-  /** dwim's own tools served next to the upstreams' (`--tools`). */
-  ownTools?: readonly AnyToolDefinition[];
-  /** Runs one of dwim's own tools (the CLI passes the app's call pipeline). */
-  runOwnTool?: (call: ResolvedCall, signal: AbortSignal, session?: SessionState) => Promise<CallResult>;
+  /** dwim's own tools served next to the upstreams' (`--tools`), as the serving side lists and runs them. */
+  own?: OwnTools;
   log?: (line: string) => void;
   /** An upstream exited and restarting is off. */
   onFatal?: (upstream: Upstream, exit: ExitInfo) => void;
+}
+
+export interface OwnTools {
+  tools: readonly AnyToolDefinition[];
+  /** The tool as tools/list shows it (dwim's server's own listing). */
+  list(tool: AnyToolDefinition): Tool;
+  /** Runs a resolved call through dwim's call pipeline. */
+  run(call: ResolvedCall, signal: AbortSignal, session?: SessionState): Promise<CallResult>;
 }
 
 export type ServerSideRequest = (
@@ -36,8 +42,7 @@ export class Gateway {
   readonly upstreams: Upstream[];
   catalog: Catalog;
   readonly config: LoadedConfig;
-  readonly ownTools: readonly AnyToolDefinition[];
-  readonly runOwnTool?: GatewayOptions["runOwnTool"];
+  readonly own?: OwnTools;
   /** MCP servers currently connected to a client; notifications from upstreams go to each. */
   readonly servers = new Set<Server>();
   /** The server whose client last sent a request: requests from an upstream (roots, sampling) go to it. */
@@ -60,10 +65,9 @@ export class Gateway {
 
   constructor(options: GatewayOptions) {
     this.config = options.config;
-    this.ownTools = options.ownTools ?? [];
-    this.runOwnTool = options.runOwnTool;
+    this.own = options.own;
     this.log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
-    const { upstreams: specs, config: _c, ownTools: _o, runOwnTool: _r, onFatal, ...upstreamOptions } = options;
+    const { upstreams: specs, config: _c, own: _o, onFatal, ...upstreamOptions } = options;
     this.upstreams = specs.map(
       (spec) =>
         new Upstream(
@@ -78,7 +82,7 @@ export class Gateway {
           },
         ),
     );
-    this.catalog = buildCatalog(this.ownTools, []);
+    this.catalog = buildCatalog(this.own, []);
   }
 
   /** Starts every upstream (in parallel); rejects on the first that fails, after ending all of them. */
@@ -95,7 +99,7 @@ export class Gateway {
   /** Rebuilds the catalog and the router index over it; tells connected clients the tool list changed. */
   reindex(notify = true): void {
     const before = JSON.stringify(this.catalog.listing);
-    this.catalog = buildCatalog(this.ownTools, this.upstreams, this.catalog.namespaced);
+    this.catalog = buildCatalog(this.own, this.upstreams, this.catalog.namespaced);
     try {
       routerFor(this.catalog.definitions, this.config);
     } catch (e) {
@@ -103,12 +107,12 @@ export class Gateway {
       // upstream; if even that fails, serve exact names only.
       this.log(`dwim: ${(e as Error).message}: serving every upstream's tools under its namespace`);
       const all = new Set(this.upstreams.map((u) => u.name));
-      this.catalog = buildCatalog(this.ownTools, this.upstreams, all);
+      this.catalog = buildCatalog(this.own, this.upstreams, all);
       try {
         routerFor(this.catalog.definitions, this.config);
       } catch {
         for (const t of this.catalog.tools) t.indexed = t.upstream === undefined;
-        this.catalog.definitions = this.ownTools.slice();
+        this.catalog.definitions = [...(this.own?.tools ?? [])];
       }
     }
     for (const note of this.catalog.notes) this.log(`dwim: ${note}`);

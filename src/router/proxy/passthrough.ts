@@ -158,8 +158,8 @@ async function callTool(
   const planned = planCall(gateway.catalog, gateway.config, params.name, params.arguments);
   if (planned.kind === "refused") return errorResult(planned.error) as CallToolResult;
   if (planned.kind === "own") {
-    if (!gateway.runOwnTool) throw new Error("dwim's own tools are served without a runner");
-    const result = await gateway.runOwnTool(planned.call, ctx.mcpReq.signal, session);
+    if (!gateway.own) throw new Error("dwim's own tools are served without a runner");
+    const result = await gateway.own.run(planned.call, ctx.mcpReq.signal, session);
     return server.projectCallToolResult(result as CallToolResult, undefined);
   }
   const { tool, corrections } = planned;
