@@ -1,4 +1,5 @@
 /** The success half of the recovery contract: what a corrected call reports in `did_you_mean`. */
+import { z } from "zod";
 
 export interface Correction {
   /** Argument key, or `name` for the tool name. */
@@ -69,3 +70,19 @@ export function mergeDidYouMean(
 function capitalize(s: string): string {
   return s.length === 0 ? s : s[0].toUpperCase() + s.slice(1);
 }
+
+/** did_you_mean as the output schemas declare it (open objects: a tool may add its own fields). */
+export const correctionSchema = z.looseObject({
+  parameter: z.string(),
+  original: z.unknown().optional(),
+  corrected: z.unknown().optional(),
+  correction_type: z.string(),
+  confidence: z.number(),
+});
+
+export const didYouMeanSchema = z.looseObject({
+  corrected: z.literal(true),
+  message: z.string(),
+  corrections: z.array(correctionSchema),
+  results_comparison: z.looseObject({ original_matches: z.number(), corrected_matches: z.number() }).optional(),
+});

@@ -8,6 +8,7 @@ export * from "./invoke.js";
 export * from "./log.js";
 export * from "./registry.js";
 export * from "./roots.js";
+export * from "./schema.js";
 export * from "./similarity.js";
 export * from "./suggest.js";
 export * from "./tool.js";

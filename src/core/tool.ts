@@ -72,6 +72,11 @@ export interface ToolDefinition<Shape extends InputShape = InputShape> {
     /** Parameters taken as positional arguments, in order. */
     positional: readonly string[];
   };
+  /**
+   * Shape of a success's structuredContent (did_you_mean is added for every tool): the MCP `outputSchema`. Objects in
+   * it are open (extra properties allowed), so a field added later never breaks a client that validates.
+   */
+  output?: z.ZodObject;
   handler: (args: z.infer<z.ZodObject<Shape>>, ctx: ToolContext) => ToolOutput | Promise<ToolOutput>;
   /** Human-readable rendering of a success (CLI and the MCP text block); default: JSON. */
   render?: (output: ToolOutput) => string;
@@ -92,6 +97,8 @@ export interface ToolSpec<Shape extends InputShape> {
   noAutoCorrect?: readonly string[];
   annotations?: ToolAnnotations;
   cli?: { command?: string; positional?: readonly string[] };
+  /** Fields of a successful result (see ToolDefinition.output). */
+  output?: z.ZodRawShape;
   handler: ToolDefinition<Shape>["handler"];
   render?: (output: ToolOutput) => string;
 }
@@ -120,17 +127,10 @@ export function defineTool<Shape extends InputShape>(spec: ToolSpec<Shape>): Too
     noAutoCorrect: spec.noAutoCorrect ?? [],
     annotations: spec.annotations ?? {},
     cli: { command: spec.cli?.command ?? spec.name.replaceAll("_", "-"), positional: spec.cli?.positional ?? [] },
+    output: spec.output ? z.looseObject(spec.output) : undefined,
     handler: spec.handler,
     render: spec.render,
   };
-}
-
-/** JSON Schema of a tool's input as MCP clients see it (extra properties forbidden). */
-export function inputJsonSchema(tool: AnyToolDefinition): Record<string, unknown> {
-  const schema = z.toJSONSchema(tool.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
-  delete schema.$schema;
-  schema.additionalProperties = false;
-  return schema;
 }
 
 /** Property names of a tool's input, in declaration order. */

@@ -4,6 +4,7 @@ import { sectionOf } from "../core/config.js";
 import { defineTool, type ToolOutput } from "../core/tool.js";
 import { editSection } from "./config.js";
 import { editFileTool } from "./edit.js";
+import { editOutput, readOutput } from "./outputs.js";
 import { DEFAULT_LIMIT, MAX_LIMIT, readFileTool } from "./read.js";
 
 export const readFile = defineTool({
@@ -30,6 +31,7 @@ export const readFile = defineTool({
   paramAliases: { file_path: "path", filepath: "path", file: "path" },
   annotations: { readOnlyHint: true, idempotentHint: true },
   cli: { command: "read", positional: ["path"] },
+  output: readOutput,
   handler: (args, ctx) => readFileTool(args, ctx, sectionOf(ctx.config, editSection).max_file_bytes),
   render: (output: ToolOutput) => String(output.content ?? ""),
 });
@@ -73,6 +75,7 @@ export const editFile = defineTool({
   noAutoCorrect: ["path"],
   annotations: { destructiveHint: true, idempotentHint: false },
   cli: { command: "edit", positional: ["path"] },
+  output: editOutput,
   handler: (args, ctx) => editFileTool(args, ctx, { config: sectionOf(ctx.config, editSection) }),
   render: (output: ToolOutput) => {
     const ranges = (output.line_ranges as Array<{ start_line: number; end_line: number }>) ?? [];

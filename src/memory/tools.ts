@@ -2,6 +2,14 @@
 import { z } from "zod";
 import { defineTool, type ToolContext, type ToolOutput } from "../core/index.js";
 import { type MemoryContext, openMemory } from "./open.js";
+import {
+  forgetOutput,
+  recallOutput,
+  recordOutcomeOutput,
+  rememberBatchOutput,
+  rememberOutput,
+  searchMemoriesOutput,
+} from "./outputs.js";
 import { recall, searchMemories } from "./read-ops.js";
 import { forget, recordOutcome, remember, rememberBatch } from "./write-ops.js";
 
@@ -73,6 +81,7 @@ export const rememberTool = defineTool({
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   cli: { positional: ["content"] },
+  output: rememberOutput,
   handler: async (args, ctx) => remember(await contextFor(ctx), args),
   render: (o) => `Remembered #${o.id}${(o.tags as string[]).length > 0 ? ` [${(o.tags as string[]).join(", ")}]` : ""}`,
 });
@@ -88,6 +97,7 @@ export const rememberBatchTool = defineTool({
   input: { memories: z.array(z.object(memoryFields)).describe("The memories, each like remember's arguments") },
   paramAliases: { items: "memories" },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  output: rememberBatchOutput,
   handler: async (args, ctx) => rememberBatch(await contextFor(ctx), args.memories),
 });
 
@@ -121,6 +131,7 @@ export const recallTool = defineTool({
   paramAliases: { query: "topic", q: "topic", path: "file_path", category: "categories", tag: "tags" },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   cli: { positional: ["topic"] },
+  output: recallOutput,
   handler: async (args, ctx) => recall(await contextFor(ctx), { ...args, query: args.topic }),
   render: renderResults,
 });
@@ -142,6 +153,7 @@ export const searchMemoriesTool = defineTool({
   },
   paramAliases: { q: "query", path: "file_path", category: "categories" },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  output: searchMemoriesOutput,
   handler: async (args, ctx) => searchMemories(await contextFor(ctx), args),
   render: renderResults,
 });
@@ -161,6 +173,7 @@ export const recordOutcomeTool = defineTool({
   paramAliases: { id: "memory_id", result: "outcome" },
   noAutoCorrect: ["memory_id"],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  output: recordOutcomeOutput,
   handler: async (args, ctx) =>
     recordOutcome(await contextFor(ctx), { id: args.memory_id, worked: args.worked, outcome: args.outcome }),
 });
@@ -180,6 +193,7 @@ export const forgetTool = defineTool({
   noAutoCorrect: ["memory_id"],
   // Archiving is reversible, but the router must never turn a misspelt tool name into this one.
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+  output: forgetOutput,
   handler: async (args, ctx) =>
     forget(await contextFor(ctx), {
       ids: Array.isArray(args.memory_id) ? args.memory_id : [args.memory_id],

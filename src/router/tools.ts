@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { defineTool } from "../core/tool.js";
 import { listCapabilities } from "./capabilities.js";
+import { analyzeIntentOutput, listCapabilitiesOutput, resolveToolOutput } from "./outputs.js";
 import { routerFor } from "./router.js";
 
 export const analyzeIntentTool = defineTool({
@@ -19,6 +20,7 @@ export const analyzeIntentTool = defineTool({
   },
   annotations: { readOnlyHint: true, idempotentHint: true },
   cli: { command: "route", positional: ["query"] },
+  output: analyzeIntentOutput,
   async handler(args, ctx) {
     return {
       ...(await routerFor(ctx.tools, ctx.config).analyzeIntent(args.query, args.top_k, args.include_breakdown)),
@@ -46,6 +48,7 @@ export const resolveToolTool = defineTool({
   },
   annotations: { readOnlyHint: true, idempotentHint: true },
   cli: { command: "resolve", positional: ["tool_name"] },
+  output: resolveToolOutput,
   handler(args, ctx) {
     const { hints: _hints, correction_type: _type, ...r } = routerFor(ctx.tools, ctx.config).resolve(args.tool_name);
     return { ...r };
@@ -72,6 +75,7 @@ export const listCapabilitiesTool = defineTool({
     cursor: z.string().optional().describe("next_cursor of the previous page"),
   },
   annotations: { readOnlyHint: true, idempotentHint: true },
+  output: listCapabilitiesOutput,
   handler(args, ctx) {
     return listCapabilities(routerFor(ctx.tools, ctx.config), args);
   },

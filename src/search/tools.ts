@@ -5,6 +5,7 @@ import { logCorrection } from "./analytics.js";
 import { searchSettings } from "./config.js";
 import { type SearchEnv, searchContent } from "./content.js";
 import { searchFiles } from "./files.js";
+import { contentOutput, filesOutput } from "./outputs.js";
 import { locateRipgrep } from "./ripgrep.js";
 
 function envFor(ctx: ToolContext): SearchEnv {
@@ -145,6 +146,7 @@ export const fuzzySearchContent = defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   cli: { command: "search", positional: ["fuzzy_filter", "path"] },
   render,
+  output: contentOutput,
   handler: async (args, ctx) => {
     const started = Date.now();
     const out = await searchContent(args, envFor(ctx));
@@ -172,6 +174,7 @@ export const fuzzySearchFiles = defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   cli: { command: "files", positional: ["fuzzy_filter", "path"] },
   render,
+  output: filesOutput,
   handler: async (args, ctx) => {
     const started = Date.now();
     const out = await searchFiles(args, envFor(ctx));

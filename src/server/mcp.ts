@@ -5,7 +5,14 @@
  * errors, and every call passes through the router middleware and the core pipeline.
  */
 import { type CallToolResult, Server, type Tool } from "@modelcontextprotocol/server";
-import { type AnyToolDefinition, inputJsonSchema, invokeTool, SessionState } from "../core/index.js";
+import {
+  type AnyToolDefinition,
+  inputJsonSchema,
+  invokeTool,
+  outputJsonSchema,
+  SessionState,
+  type ToolOutput,
+} from "../core/index.js";
 import type { DwimApp } from "./app.js";
 
 export const SERVER_INSTRUCTIONS =
@@ -14,13 +21,22 @@ export const SERVER_INSTRUCTIONS =
   "can apply directly; `hints` are lower-confidence pointers.";
 
 export function toMcpTool(tool: AnyToolDefinition): Tool {
-  return {
+  const listed: Tool = {
     name: tool.name,
     title: tool.title,
     description: tool.description,
     inputSchema: inputJsonSchema(tool) as Tool["inputSchema"],
     annotations: { title: tool.title, ...tool.annotations },
   };
+  const output = outputJsonSchema(tool);
+  if (output) listed.outputSchema = output as Tool["outputSchema"];
+  return listed;
+}
+
+/** The tool a successful call ran: the requested name, or the one the router corrected it to. */
+function servedTool(app: DwimApp, requested: string, output: ToolOutput): AnyToolDefinition | undefined {
+  const renamed = output.did_you_mean?.corrections.find((c) => c.parameter === "name")?.corrected;
+  return app.registry.lookup(typeof renamed === "string" ? renamed : requested);
 }
 
 /** Calls in progress across every server of this process: shutdown on end of input waits for them. */
@@ -62,8 +78,9 @@ export function createMcpServer(app: DwimApp, session: SessionState = new Sessio
         { ...ctx, signal: extra.mcpReq.signal },
         { middleware: app.middleware },
       );
-      // The era's wire codec shapes the result (the same call on both eras; no output schema is advertised yet).
-      return server.projectCallToolResult(result as CallToolResult, undefined);
+      // The era's wire codec shapes the result against the advertised output schema (the call resolved the tool).
+      const tool = result.isError ? undefined : servedTool(app, request.params.name, result.structuredContent);
+      return server.projectCallToolResult(result as CallToolResult, tool ? outputJsonSchema(tool) : undefined);
     } finally {
       inFlight--;
     }

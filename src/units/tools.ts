@@ -8,6 +8,16 @@ import { defineTool, type ToolContext, type ToolOutput } from "../core/tool.js";
 import { compute } from "./compute.js";
 import { type ConvertInput, checkDimensions, convert } from "./convert.js";
 import { checkKind, listDimensions, listScales, listUnits } from "./listing.js";
+import {
+  checkDimensionsOutput,
+  computeOutput,
+  convertOutput,
+  definedOutput,
+  listDimensionsOutput,
+  listScalesOutput,
+  listUnitsOutput,
+  resetOutput,
+} from "./outputs.js";
 import { SessionUnits } from "./session.js";
 import { builtinUnits, type Units } from "./system.js";
 
@@ -118,6 +128,7 @@ export const convertTool = defineTool({
   paramAliases: { from: "from_unit", to: "to_unit", amount: "value" },
   annotations: { readOnlyHint: true, idempotentHint: true },
   cli: { command: "convert", positional: ["value", "from_unit", "to_unit"] },
+  output: convertOutput,
   handler(args, ctx) {
     const settings = sectionOf(ctx.config, unitsSection);
     const units = unitsFor(ctx, { units: args.custom_units, edges: args.custom_edges });
@@ -218,6 +229,7 @@ export const computeTool = defineTool({
   },
   annotations: { readOnlyHint: true, idempotentHint: true },
   cli: { command: "compute" },
+  output: computeOutput,
   handler(args, ctx) {
     return compute(sessionUnits(ctx).units, args);
   },
@@ -248,6 +260,7 @@ export const checkDimensionsTool = defineTool({
   },
   paramAliases: { unit1: "unit_a", unit2: "unit_b" },
   annotations: { readOnlyHint: true, idempotentHint: true },
+  output: checkDimensionsOutput,
   handler(args, ctx) {
     return checkDimensions(sessionUnits(ctx).units, args.unit_a, args.unit_b);
   },
@@ -280,6 +293,7 @@ export const listUnitsTool = defineTool({
     cursor: z.string().optional().describe("next_cursor of the previous page"),
   },
   annotations: { readOnlyHint: true, idempotentHint: true },
+  output: listUnitsOutput,
   handler(args, ctx) {
     return listUnits(sessionUnits(ctx).units, args);
   },
@@ -293,6 +307,7 @@ export const listScalesTool = defineTool({
   keywords: ["units", "prefix", "scale", "kilo", "milli", "kibi"],
   input: {},
   annotations: { readOnlyHint: true, idempotentHint: true },
+  output: listScalesOutput,
   handler() {
     return { scales: listScales() };
   },
@@ -306,6 +321,7 @@ export const listDimensionsTool = defineTool({
   keywords: ["units", "dimension", "quantity", "physics"],
   input: {},
   annotations: { readOnlyHint: true, idempotentHint: true },
+  output: listDimensionsOutput,
   handler(_args, ctx) {
     return { dimensions: listDimensions(sessionUnits(ctx).units) };
   },
@@ -327,6 +343,7 @@ export const defineUnitTool = defineTool({
     scalable: z.boolean().optional().describe("Takes SI prefixes (default false)"),
   },
   annotations: { readOnlyHint: false, idempotentHint: false },
+  output: definedOutput,
   handler(args, ctx) {
     return sessionUnits(ctx).defineUnit(args);
   },
@@ -345,6 +362,7 @@ export const defineConversionTool = defineTool({
     offset: z.number().optional().describe("Affine offset (default 0)"),
   },
   annotations: { readOnlyHint: false, idempotentHint: false },
+  output: definedOutput,
   handler(args, ctx) {
     return sessionUnits(ctx).defineConversion(args);
   },
@@ -358,6 +376,7 @@ export const resetSessionTool = defineTool({
   keywords: ["units", "reset", "clear", "session"],
   input: {},
   annotations: { destructiveHint: true, idempotentHint: true },
+  output: resetOutput,
   handler(_args, ctx) {
     return { cleared: sessionUnits(ctx).reset() };
   },

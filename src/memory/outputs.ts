@@ -1,0 +1,75 @@
+/** What the memory tools return on success: their MCP output schemas. */
+import { z } from "zod";
+
+const id = z.number().int().positive();
+const ids = z.array(id);
+const category = z.string().describe("decision, pattern, warning or learning");
+const hit = {
+  id,
+  category,
+  tags: z.array(z.string()),
+  file_path: z.string().nullable(),
+  worked: z.boolean().nullable(),
+  score: z.number(),
+  created_at: z.string(),
+};
+const retrieval = z.looseObject({ lexical: z.boolean(), vector: z.boolean(), degraded: z.string().optional() });
+
+export const rememberOutput = {
+  id,
+  category,
+  tags: z.array(z.string()),
+  inferred_tags: z.array(z.string()),
+  related: z.array(z.looseObject({ id, kind: z.string(), content: z.string() })),
+  superseded: ids.optional(),
+};
+
+export const rememberBatchOutput = {
+  ids,
+  count: z.number().int().min(0),
+  items: z.array(z.looseObject({ id, tags: z.array(z.string()), inferred_tags: z.array(z.string()) })),
+};
+
+export const recallOutput = {
+  results: z.array(
+    z.looseObject({
+      ...hit,
+      content: z.string(),
+      rationale: z.string().optional(),
+      outcome: z.string().optional(),
+      happened_at: z.string().optional(),
+      pinned: z.boolean().optional(),
+      superseded_by: id.optional(),
+      archived: z.boolean().optional(),
+      why: z.record(z.string(), z.number()).optional(),
+    }),
+  ),
+  abstained: z.boolean().describe("Nothing in memory is about the topic"),
+  retrieval,
+};
+
+export const searchMemoriesOutput = {
+  results: z.array(z.looseObject({ ...hit, snippet: z.string() })),
+  total_candidates: z.number().int().min(0),
+  next_offset: z.number().int().min(0).optional(),
+  query_sanitized: z.boolean().optional(),
+  retrieval,
+};
+
+export const recordOutcomeOutput = {
+  id,
+  worked: z.boolean(),
+  outcome: z.string().nullable(),
+  events: z.number().int().min(0),
+  hints: z.array(z.string()).optional(),
+  suggested_warning: z.looseObject({ category: z.string(), content: z.string() }).optional(),
+};
+
+export const forgetOutput = {
+  archived: ids.optional(),
+  newly_archived: z.number().int().min(0).optional(),
+  already_archived: ids.optional(),
+  note: z.string().optional(),
+  purged: ids.optional(),
+  count: z.number().int().min(0).optional(),
+};
