@@ -65,11 +65,15 @@ export function buildProgram(): Command {
       `toolsets to serve, comma-separated (${TOOLSETS.map((t) => t.name).join(",")})`,
       splitList,
     )
+    .option(
+      "--project <dir>",
+      "the project: base of relative paths, the default search path and .dwim/ (default: the first --root, else the working directory)",
+    )
     .option("--root <dir>", "allow file tools inside this directory too (repeatable)", collect)
-    .action(async (opts: { http?: string; tools?: string[]; root?: string[] }) => {
+    .action(async (opts: { http?: string; tools?: string[]; root?: string[]; project?: string }) => {
       let served: DwimApp;
       try {
-        served = createApp({ only: opts.tools, roots: opts.root });
+        served = createApp({ only: opts.tools, roots: opts.root, project: opts.project ?? opts.root?.[0] });
       } catch (e) {
         if (e instanceof UnknownToolsetError) {
           process.stderr.write(`dwim: ${e.message}\n`);

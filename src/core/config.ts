@@ -75,9 +75,13 @@ export const logSection = defineConfigSection({
     .strictObject({
       enabled: z.boolean().default(true),
       path: z.string().min(1).optional(),
+      /** Size at which the log is rotated to `<path>.1` (one previous file is kept). */
+      max_bytes: z.number().int().min(10_000).default(1_000_000),
+      /** Replace edit payloads and memory text (old_str, new_str, content, ...) by their length. */
+      redact: z.boolean().default(true),
     })
-    .default({ enabled: true }),
-  env: { DWIM_LOG: "enabled", DWIM_LOG_PATH: "path" },
+    .default({ enabled: true, max_bytes: 1_000_000, redact: true }),
+  env: { DWIM_LOG: "enabled", DWIM_LOG_PATH: "path", DWIM_LOG_MAX_BYTES: "max_bytes", DWIM_LOG_REDACT: "redact" },
 });
 
 export const limitsSection = defineConfigSection({

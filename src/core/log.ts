@@ -1,8 +1,10 @@
 /**
  * Correction log (seed 000, section 5.1): every auto-correction and every likely_fix issued is appended as one JSON
  * line, so `dwim stats` can show which mistakes agents make and which corrections fire. Logging never fails a call.
+ * The log records the kind of mistake, not the payload: edit text and memory content are replaced by their length
+ * (unless `[log] redact = false`), other values are cut, and the file is rotated to `<path>.1` past `max_bytes`.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import type { Correction } from "./corrections.js";
@@ -25,11 +27,42 @@ export function defaultLogPath(env: Record<string, string | undefined> = process
   return join(base, "dwim", "corrections.jsonl");
 }
 
+export interface CorrectionLogOptions {
+  /** Rotate past this size (default 1 MB). */
+  maxBytes?: number;
+  /** Replace payload parameters by their length (default true). */
+  redact?: boolean;
+}
+
+/** Parameters that carry file text or memory text: never logged when redacting. */
+export const PAYLOAD_PARAMETERS: ReadonlySet<string> = new Set([
+  "old_str",
+  "new_str",
+  "old_string",
+  "new_string",
+  "oldText",
+  "newText",
+  "content",
+  "rationale",
+  "memories",
+]);
+
+const MAX_LOGGED_CHARS = 200;
+const MAX_LOGGED_JSON = 1000;
+
 export class CorrectionLog {
   private warned = false;
+  private readonly maxBytes: number;
+  private readonly redact: boolean;
 
   /** `path` undefined: logging is off. */
-  constructor(readonly path: string | undefined) {}
+  constructor(
+    readonly path: string | undefined,
+    options: CorrectionLogOptions = {},
+  ) {
+    this.maxBytes = options.maxBytes ?? 1_000_000;
+    this.redact = options.redact ?? true;
+  }
 
   static disabled(): CorrectionLog {
     return new CorrectionLog(undefined);
@@ -47,8 +80,8 @@ export class CorrectionLog {
         tier: "auto",
         correction_type: c.correction_type,
         parameter: c.parameter,
-        original: clip(c.original),
-        corrected: clip(c.corrected),
+        original: this.loggable(c.original, c.parameter),
+        corrected: this.loggable(c.corrected, c.parameter),
         confidence: c.confidence,
       });
     }
@@ -62,8 +95,8 @@ export class CorrectionLog {
       tier: "likely_fix",
       correction_type: error.error_type,
       parameter: error.parameter,
-      original: clip(error.got),
-      corrected: clip(error.likely_fix),
+      original: this.loggable(error.got, error.parameter),
+      corrected: this.loggable(error.likely_fix, error.parameter),
     });
   }
 
@@ -71,6 +104,7 @@ export class CorrectionLog {
     if (!this.path) return;
     try {
       mkdirSync(dirname(this.path), { recursive: true });
+      this.rotateIfFull();
       appendFileSync(this.path, `${JSON.stringify(entry)}\n`);
     } catch (e) {
       if (!this.warned) {
@@ -79,12 +113,36 @@ export class CorrectionLog {
       }
     }
   }
-}
 
-/** Long values (an old_str) are cut in the log: it records what kind of mistake, not the payload. */
-function clip(v: unknown): unknown {
-  if (typeof v === "string" && v.length > 200) return `${v.slice(0, 199)}…`;
-  return v;
+  /** Keeps one previous file: `<path>.1`. Two processes may both rotate; at worst one file's lines are lost early. */
+  private rotateIfFull(): void {
+    if (!this.path) return;
+    let size = 0;
+    try {
+      size = statSync(this.path).size;
+    } catch {
+      return;
+    }
+    if (size >= this.maxBytes) renameSync(this.path, `${this.path}.1`);
+  }
+
+  /** What the log keeps of a value: payload parameters as their length, long strings cut, large objects summarised. */
+  loggable(value: unknown, parameter?: string): unknown {
+    const redacted = (v: unknown, key?: string): unknown => {
+      if (this.redact && key !== undefined && PAYLOAD_PARAMETERS.has(key) && v !== undefined && v !== null) {
+        return `[redacted: ${typeof v === "string" ? `${v.length} chars` : `${JSON.stringify(v)?.length ?? 0} bytes`}]`;
+      }
+      if (typeof v === "string") return v.length > MAX_LOGGED_CHARS ? `${v.slice(0, MAX_LOGGED_CHARS - 1)}…` : v;
+      if (Array.isArray(v)) return v.map((item) => redacted(item, key));
+      if (v !== null && typeof v === "object") {
+        return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, redacted(item, k)]));
+      }
+      return v;
+    };
+    const out = redacted(value, parameter);
+    const size = typeof out === "object" && out !== null ? (JSON.stringify(out)?.length ?? 0) : 0;
+    return size > MAX_LOGGED_JSON ? `[omitted: ${size} bytes]` : out;
+  }
 }
 
 export interface LogSummary {
@@ -107,8 +165,9 @@ export function summarizeLog(path: string): LogSummary {
     by_correction_type: {},
     by_tier: {},
   };
-  if (!existsSync(path)) return summary;
-  for (const line of readFileSync(path, "utf8").split("\n")) {
+  const files = [`${path}.1`, path].filter((f) => existsSync(f));
+  const lines = files.flatMap((f) => readFileSync(f, "utf8").split("\n"));
+  for (const line of lines) {
     if (line.trim() === "") continue;
     let entry: Partial<LogEntry>;
     try {

@@ -3,6 +3,7 @@
  * MCP server (per session) and the CLI both serve calls.
  */
 import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import {
   type AnyToolDefinition,
   type CallMiddleware,
@@ -28,6 +29,8 @@ export interface AppOptions {
   /** Extra tools served next to the toolsets (the proxy's mirrored tools). */
   extraTools?: readonly AnyToolDefinition[];
   cwd?: string;
+  /** The project directory (`--project`): base for relative paths, the default search path and `.dwim/`. */
+  project?: string;
   /** Extra allowed roots for file tools. */
   roots?: readonly string[];
   env?: Record<string, string | undefined>;
@@ -40,13 +43,15 @@ export interface AppOptions {
 export interface DwimApp {
   registry: ToolRegistry;
   config: LoadedConfig;
+  /** The process's working directory. */
   cwd: string;
-  roots: readonly string[];
+  /** The project directory given explicitly (`--project` or the first `--root`), if any. */
+  project?: string;
   middleware: CallMiddleware;
   log: CorrectionLog;
   version: string;
-  /** A tool context for one session (MCP session or CLI process). */
-  context(session: SessionState): ToolContext;
+  /** A tool context for one call or session (MCP session or CLI process), with the client's roots if it sent any. */
+  context(session: SessionState, extra?: { signal?: AbortSignal; clientRoots?: readonly string[] }): ToolContext;
 }
 
 export const VERSION: string = (() => {
@@ -90,26 +95,27 @@ export function configSectionsOf(toolsets: readonly Toolset[]): ConfigSection[] 
 export function createApp(options: AppOptions = {}): DwimApp {
   const cwd = options.cwd ?? process.cwd();
   const env = options.env ?? process.env;
+  const project = options.project ? resolve(cwd, options.project) : undefined;
   const available = options.toolsets ?? TOOLSETS;
   const selected = selectToolsets(available, options.only);
   // Config sections of every known toolset are read even when not served (one dwim.toml fits every selection, and the
   // router middleware fronts every call, proxied ones included).
-  const config = options.config ?? loadConfig({ cwd, env, sections: configSectionsOf([...TOOLSETS, ...available]) });
+  const config =
+    options.config ?? loadConfig({ cwd: project ?? cwd, env, sections: configSectionsOf([...TOOLSETS, ...available]) });
   const tools = [...selected.flatMap((t) => t.tools), ...(options.extraTools ?? [])];
   const registry = new ToolRegistry(tools);
   const middleware = (options.middleware ?? createRouterMiddleware)(tools, config);
   const log = correctionLogFor(config, env);
-  const base = createToolContext({ config, tools, cwd, roots: options.roots, log, env });
   return {
     registry,
     config,
     cwd,
-    roots: base.roots,
+    project,
     middleware,
     log,
     version: VERSION,
-    context(session: SessionState): ToolContext {
-      return { ...base, session };
+    context(session, extra = {}): ToolContext {
+      return createToolContext({ config, tools, cwd, project, roots: options.roots, log, env, session, ...extra });
     },
   };
 }

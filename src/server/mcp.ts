@@ -9,11 +9,14 @@ import {
   type AnyToolDefinition,
   inputJsonSchema,
   invokeTool,
+  isUsableProject,
   outputJsonSchema,
   SessionState,
   type ToolOutput,
 } from "../core/index.js";
 import type { DwimApp } from "./app.js";
+import { Diagnostics, trackLogLevel } from "./diagnostics.js";
+import { modernRoots, sessionRoots, trackClientRoots } from "./roots.js";
 
 export const SERVER_INSTRUCTIONS =
   "dwim tools correct small mistakes in a call when the fix is unique and certain, and report it in " +
@@ -65,19 +68,33 @@ function listingOf(app: DwimApp): Tool[] {
 export function createMcpServer(app: DwimApp, session: SessionState = new SessionState()): Server {
   const server = new Server(
     { name: "dwim", version: app.version },
-    { capabilities: { tools: { listChanged: false } }, instructions: SERVER_INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: false }, logging: {} }, instructions: SERVER_INSTRUCTIONS },
   );
-  const ctx = app.context(session);
-  server.setRequestHandler("tools/list", async () => ({ tools: listingOf(app) }));
+  trackLogLevel(server, session);
+  trackClientRoots(server, session, (e) => process.stderr.write(`dwim: roots/list failed: ${e.message}\n`));
+  server.setRequestHandler("tools/list", async (_request, extra) => {
+    await new Diagnostics(extra, session).configFaults(app.config);
+    return { tools: listingOf(app) };
+  });
   server.setRequestHandler("tools/call", async (request, extra) => {
+    const diagnostics = new Diagnostics(extra, session);
+    let clientRoots = await sessionRoots(session);
+    if (clientRoots === undefined && app.project === undefined && !isUsableProject(app.cwd)) {
+      const modern = modernRoots(extra, session);
+      if (modern && "ask" in modern) return modern.ask;
+      clientRoots = modern?.dirs;
+    }
     inFlight++;
     try {
+      await diagnostics.configFaults(app.config);
+      const ctx = app.context(session, { signal: extra.mcpReq.signal, clientRoots });
       const result = await invokeTool(
         app.registry,
         { name: request.params.name, arguments: request.params.arguments },
-        { ...ctx, signal: extra.mcpReq.signal },
+        ctx,
         { middleware: app.middleware },
       );
+      await diagnostics.call(request.params.name, result);
       // The era's wire codec shapes the result against the advertised output schema (the call resolved the tool).
       const tool = result.isError ? undefined : servedTool(app, request.params.name, result.structuredContent);
       return server.projectCallToolResult(result as CallToolResult, tool ? outputJsonSchema(tool) : undefined);

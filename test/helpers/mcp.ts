@@ -3,6 +3,8 @@
  * `initialize` handshake (the in-memory transport); 2026-07-28 has no handshake and no in-memory entry, so the client
  * talks to the SDK's per-request HTTP handler in-process (the URL is never dialed).
  */
+import { basename } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createMcpHandler } from "@modelcontextprotocol/server";
 import type { AnyToolDefinition, CallMiddleware, LoadedConfig, Toolset } from "../../src/core/index.js";
@@ -18,14 +20,24 @@ export const LEGACY_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26"] as con
 export const PROTOCOL_VERSIONS = [MODERN_VERSION, ...LEGACY_VERSIONS] as const;
 export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number];
 
-/** A client that speaks exactly `version`: pinned to the modern era, or offering only that 2025 version. */
-export function clientFor(name: string, version: ProtocolVersion = "2025-11-25"): Client {
-  return new Client(
+/**
+ * A client that speaks exactly `version`: pinned to the modern era, or offering only that 2025 version. With
+ * `roots`, it declares the roots capability and answers `roots/list` with these directories.
+ */
+export function clientFor(name: string, version: ProtocolVersion = "2025-11-25", roots?: () => string[]): Client {
+  const capabilities = roots ? { capabilities: { roots: { listChanged: true } } } : {};
+  const client = new Client(
     { name, version: "0.0.0" },
     version === MODERN_VERSION
-      ? { versionNegotiation: { mode: { pin: MODERN_VERSION } } }
-      : { supportedProtocolVersions: [version] },
+      ? { versionNegotiation: { mode: { pin: MODERN_VERSION } }, ...capabilities }
+      : { supportedProtocolVersions: [version], ...capabilities },
   );
+  if (roots) {
+    client.setRequestHandler("roots/list", async () => ({
+      roots: roots().map((dir) => ({ uri: pathToFileURL(dir).href, name: basename(dir) })),
+    }));
+  }
+  return client;
 }
 
 /** dwim's Streamable HTTP server on a free loopback port, serving `toolsets` (config: defaults + env, logging off). */
@@ -38,7 +50,10 @@ export async function serveHttpForTest(toolsets: readonly Toolset[]): Promise<Ht
 export interface InMemoryOptions {
   toolsets: readonly Toolset[];
   cwd?: string;
+  project?: string;
   roots?: readonly string[];
+  /** The client declares MCP roots and answers roots/list with these directories. */
+  clientRoots?: () => string[];
   env?: Record<string, string | undefined>;
   /** Pre-loaded config; default: defaults + env only (no user or project files), logging off. */
   config?: LoadedConfig;
@@ -63,6 +78,7 @@ export async function connectInMemory(options: InMemoryOptions): Promise<Connect
   const app = createApp({
     toolsets: options.toolsets,
     cwd: options.cwd,
+    project: options.project,
     roots: options.roots,
     env,
     config,
@@ -73,7 +89,7 @@ export async function connectInMemory(options: InMemoryOptions): Promise<Connect
   const closers: Array<() => Promise<void>> = [];
   const open = async (): Promise<Client> => {
     const session = new SessionState(`test-${clients.length}`);
-    const client = clientFor("dwim-test", protocol);
+    const client = clientFor("dwim-test", protocol, options.clientRoots);
     if (protocol === MODERN_VERSION) {
       const handler = createMcpHandler(() => createMcpServer(app, session), { legacy: "reject" });
       closers.push(() => handler.close());
