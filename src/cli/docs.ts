@@ -61,3 +61,29 @@ export function replaceToolDocs(readme: string, generated: string): string {
   if (start < 0 || end < start) throw new Error("README has no generated tools block (markers missing)");
   return readme.slice(0, start) + generated + readme.slice(end + DOCS_END.length);
 }
+
+/** `dwim docs`: print the tool reference, check a README's copy, or write it and regenerate the manifest. */
+export async function runDocs(opts: { write?: string; check?: string }): Promise<number> {
+  const { readFileSync, writeFileSync } = await import("node:fs");
+  const { TOOLSETS } = await import("../server/toolsets.js");
+  const { renderManifest } = await import("../server/manifest-source.js");
+  const generated = generateToolDocs(TOOLSETS);
+  const file = opts.write ?? opts.check;
+  if (!file) {
+    process.stdout.write(`${generated}\n`);
+    return 0;
+  }
+  const current = readFileSync(file, "utf8");
+  const next = replaceToolDocs(current, generated);
+  if (opts.check) {
+    const fresh = next === current;
+    process.stdout.write(fresh ? `${file} is up to date\n` : `${file} is stale: run npm run docs\n`);
+    return fresh ? 0 : 1;
+  }
+  writeFileSync(file, next);
+  writeFileSync(MANIFEST_SOURCE, renderManifest(TOOLSETS));
+  return 0;
+}
+
+/** The generated manifest's source file (the package ships src/, so this path exists wherever docs can run). */
+export const MANIFEST_SOURCE = new URL("../../src/server/manifest.ts", import.meta.url);

@@ -1,25 +1,16 @@
-/** The `dwim` command: serve, proxy, stats, health, config check, docs, call, and one subcommand per tool. */
-import { readFileSync, writeFileSync } from "node:fs";
+/**
+ * The `dwim` command: serve, proxy, stats, health, config check, docs, call, and one subcommand per tool. Commands
+ * are declared from the manifest; each imports what it runs only when it runs, so `dwim --help` loads no toolset and
+ * `dwim convert` loads only units (issue 17).
+ */
 import { Command } from "commander";
-import {
-  defaultLogPath,
-  formatConfigError,
-  type LoadedConfig,
-  loadConfig,
-  logSection,
-  renderSummary,
-  sectionOf,
-  summarizeLog,
-} from "../core/index.js";
-import { closeAllStores, memoryHealth } from "../memory/index.js";
-import { routerFor } from "../router/index.js";
-import { configSectionsOf, createApp, type DwimApp, UnknownToolsetError, VERSION } from "../server/app.js";
-import { parseListenAddress, serveHttp } from "../server/http.js";
-import { onShutdown, serveStdio } from "../server/stdio.js";
-import { TOOLSETS } from "../server/toolsets.js";
-import { generateToolDocs, replaceToolDocs } from "./docs.js";
+import type { DwimApp } from "../server/app.js";
+import { TOOLSET_NAMES } from "../server/load.js";
+import { MANIFEST } from "../server/manifest.js";
+import { VERSION } from "../server/version.js";
 import { addProxyCommand } from "./proxy.js";
-import { addToolCommand, runCall } from "./toolCommand.js";
+import { withDidYouMean } from "./suggestions.js";
+import { addToolCommand } from "./toolCommand.js";
 
 function splitList(value: string, previous: string[] = []): string[] {
   return [
@@ -35,55 +26,66 @@ function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-function reportConfigErrors(config: LoadedConfig): void {
-  for (const e of config.errors) process.stderr.write(`dwim: config: ${formatConfigError(e)}\n`);
+/** Config faults go to stderr: stdout is for results (and, under `serve`, for the protocol). */
+async function reportConfigErrors(app: DwimApp): Promise<void> {
+  if (app.config.errors.length === 0) return;
+  const { formatConfigError } = await import("../core/config.js");
+  for (const e of app.config.errors) process.stderr.write(`dwim: config: ${formatConfigError(e)}\n`);
+}
+
+interface AppRequest {
+  toolsets?: readonly string[];
+  project?: string;
+  roots?: readonly string[];
+}
+
+/** Loads the named toolsets (default: all) and builds the app; an unknown toolset name exits 2 with a did-you-mean. */
+async function appFor(request: AppRequest = {}): Promise<DwimApp | undefined> {
+  const { loadToolsets, UnknownToolsetError } = await import("../server/load.js");
+  const { createApp } = await import("../server/app.js");
+  try {
+    const toolsets = await loadToolsets(request.toolsets);
+    const app = createApp({ toolsets, project: request.project, roots: request.roots });
+    await reportConfigErrors(app);
+    return app;
+  } catch (e) {
+    if (!(e instanceof UnknownToolsetError)) throw e;
+    process.stderr.write(`dwim: ${e.message}\n`);
+    process.exitCode = 2;
+    return undefined;
+  }
 }
 
 export function buildProgram(): Command {
-  const program = new Command("dwim")
-    .description("Self-correcting tools for AI agents: an MCP server, a library and this CLI.")
-    .version(VERSION, "-v, --version")
-    .showSuggestionAfterError(true)
-    // Options after a subcommand belong to it, so `dwim proxy npx -y pkg` hands `-y` to npx.
-    .enablePositionalOptions();
-
-  let app: DwimApp | undefined;
-  const getApp = (): DwimApp => {
-    if (!app) {
-      app = createApp();
-      reportConfigErrors(app.config);
-    }
-    return app;
-  };
+  const program = withDidYouMean(
+    new Command("dwim")
+      .description("Self-correcting tools for AI agents: an MCP server, a library and this CLI.")
+      .version(VERSION, "-V, --version")
+      // Options after a subcommand belong to it, so `dwim proxy npx -y pkg` hands `-y` to npx.
+      .enablePositionalOptions(),
+  );
+  // -v as well as -V: both are common, and neither means anything else here.
+  program.option("-v", "output the version number").on("option:v", () => {
+    process.stdout.write(`${VERSION}\n`);
+    process.exit(0);
+  });
 
   program
     .command("serve")
     .description("Start the MCP server (stdio by default, Streamable HTTP with --http)")
     .option("--http <host:port>", "serve Streamable HTTP on this address (host defaults to 127.0.0.1)")
-    .option(
-      "--tools <list>",
-      `toolsets to serve, comma-separated (${TOOLSETS.map((t) => t.name).join(",")})`,
-      splitList,
-    )
+    .option("--tools <list>", `toolsets to serve, comma-separated (${TOOLSET_NAMES.join(",")})`, splitList)
     .option(
       "--project <dir>",
       "the project: base of relative paths, the default search path and .dwim/ (default: the first --root, else the working directory)",
     )
     .option("--root <dir>", "allow file tools inside this directory too (repeatable)", collect)
     .action(async (opts: { http?: string; tools?: string[]; root?: string[]; project?: string }) => {
-      let served: DwimApp;
-      try {
-        served = createApp({ only: opts.tools, roots: opts.root, project: opts.project ?? opts.root?.[0] });
-      } catch (e) {
-        if (e instanceof UnknownToolsetError) {
-          process.stderr.write(`dwim: ${e.message}\n`);
-          process.exitCode = 2;
-          return;
-        }
-        throw e;
-      }
-      reportConfigErrors(served.config);
+      const served = await appFor({ toolsets: opts.tools, roots: opts.root, project: opts.project ?? opts.root?.[0] });
+      if (!served) return;
       if (opts.http) {
+        const { parseListenAddress, serveHttp } = await import("../server/http.js");
+        const { onShutdown } = await import("../server/stdio.js");
         const { host, port } = parseListenAddress(opts.http);
         const handle = await serveHttp(served, { host, port });
         // Handlers first: a supervisor may signal as soon as it reads the URL line.
@@ -92,6 +94,7 @@ export function buildProgram(): Command {
           `dwim ${served.version}: MCP server on ${handle.url} (${served.registry.tools.length} tools)\n`,
         );
       } else {
+        const { serveStdio } = await import("../server/stdio.js");
         await serveStdio(served);
       }
     });
@@ -102,8 +105,12 @@ export function buildProgram(): Command {
     .command("stats")
     .description("Summarise the correction log by tool, correction type and tier")
     .option("--json", "print JSON")
-    .action((opts: { json?: boolean }) => {
-      const config = getApp().config;
+    .action(async (opts: { json?: boolean }) => {
+      const { defaultLogPath, loadConfig, logSection, renderSummary, sectionOf, summarizeLog } = await import(
+        "../core/index.js"
+      );
+      const { allSectionKeys } = await import("../server/load.js");
+      const config = loadConfig({ otherSections: allSectionKeys() });
       const path = sectionOf(config, logSection).path ?? defaultLogPath();
       const summary = summarizeLog(path);
       process.stdout.write(opts.json ? `${JSON.stringify(summary, null, 2)}\n` : `${renderSummary(summary)}\n`);
@@ -112,64 +119,33 @@ export function buildProgram(): Command {
   program
     .command("health")
     .description(
-      "Check the project's memory (counts and open-time repairs, integrity, embedding provider, env clashes) and the router's embedding provider; exit 1 when degraded",
+      "Check the project's memory: counts and open-time repairs, integrity, embedding provider, env clashes; exit 1 when degraded",
     )
+    .option("--project <dir>", "the project whose memory to check (default: the working directory)")
     .option("--json", "print JSON")
-    .action(async (opts: { json?: boolean }) => {
-      const health = await memoryHealth(getApp().config, process.cwd());
-      await closeAllStores();
-      // The router's semantic lane: loads the model and embeds the tool descriptions (or reads them from the cache).
-      const lane = routerFor(getApp().registry.tools, getApp().config).semantic;
-      await lane.ready(120_000);
-      const state = lane.status;
-      health.router_embeddings = state.provider ?? state.status;
-      if (state.degraded) health.router_degraded = state.degraded;
-      if (opts.json) process.stdout.write(`${JSON.stringify(health, null, 2)}\n`);
-      else
-        for (const [key, value] of Object.entries(health)) {
-          const shown = typeof value === "string" || typeof value === "number" ? value : JSON.stringify(value);
-          process.stdout.write(`${key.replaceAll("_", " ")}: ${shown}\n`);
-        }
-      const degraded = health.degraded !== undefined || health.router_degraded !== undefined;
-      process.exitCode = health.integrity === "ok" && !degraded ? 0 : 1;
+    .action(async (opts: { json?: boolean; project?: string }) => {
+      const { runHealth } = await import("./health.js");
+      process.exitCode = await runHealth({ json: opts.json === true, project: opts.project });
     });
 
-  const configCmd = program.command("config").description("Inspect dwim.toml configuration");
+  const configCmd = withDidYouMean(program.command("config").description("Inspect dwim.toml configuration"));
   configCmd
     .command("check")
-    .description("Validate the user and project dwim.toml; exit 1 on any fault")
+    .description("Validate the user and project dwim.toml against every toolset; exit 1 on any fault")
     .option("--json", "print JSON")
-    .action((opts: { json?: boolean }) => {
-      const config = loadConfig({ sections: configSectionsOf(TOOLSETS) });
-      if (opts.json)
-        process.stdout.write(`${JSON.stringify({ sources: config.sources, errors: config.errors }, null, 2)}\n`);
-      else {
-        process.stdout.write(`Read: ${config.sources.length > 0 ? config.sources.join(", ") : "(no config files)"}\n`);
-        for (const e of config.errors) process.stdout.write(`  ${formatConfigError(e)}\n`);
-        process.stdout.write(config.errors.length === 0 ? "OK\n" : `${config.errors.length} problem(s)\n`);
-      }
-      process.exitCode = config.errors.length === 0 ? 0 : 1;
+    .action(async (opts: { json?: boolean }) => {
+      const { checkConfig } = await import("./config-check.js");
+      process.exitCode = await checkConfig({ json: opts.json === true });
     });
 
   program
     .command("docs")
-    .description("Print the generated tool reference, or write it into a README")
-    .option("--write <file>", "replace the generated block of this file")
+    .description("Print the generated tool reference, or write it into a README (and regenerate the manifest)")
+    .option("--write <file>", "replace the generated block of this file, and write src/server/manifest.ts")
     .option("--check <file>", "exit 1 when the file's generated block is stale")
-    .action((opts: { write?: string; check?: string }) => {
-      const generated = generateToolDocs(TOOLSETS);
-      const file = opts.write ?? opts.check;
-      if (!file) {
-        process.stdout.write(`${generated}\n`);
-        return;
-      }
-      const current = readFileSync(file, "utf8");
-      const next = replaceToolDocs(current, generated);
-      if (opts.check) {
-        const fresh = next === current;
-        process.stdout.write(fresh ? `${file} is up to date\n` : `${file} is stale: run npm run docs\n`);
-        process.exitCode = fresh ? 0 : 1;
-      } else writeFileSync(file, next);
+    .action(async (opts: { write?: string; check?: string }) => {
+      const { runDocs } = await import("./docs.js");
+      process.exitCode = await runDocs(opts);
     });
 
   program
@@ -187,9 +163,21 @@ export function buildProgram(): Command {
         process.exitCode = 2;
         return;
       }
-      process.exitCode = await runCall(getApp(), { name, arguments: args }, { json: opts.json === true });
+      const app = await appFor();
+      if (!app) return;
+      const { runCall } = await import("./toolCommand.js");
+      process.exitCode = await runCall(app, { name, arguments: args }, { json: opts.json === true });
     });
 
-  for (const set of TOOLSETS) for (const tool of set.tools) addToolCommand(program, tool, getApp);
+  for (const set of MANIFEST) {
+    let app: Promise<DwimApp | undefined> | undefined;
+    const getApp = async (): Promise<DwimApp> => {
+      app ??= appFor({ toolsets: [set.name] });
+      const built = await app;
+      if (!built) throw new Error(`toolset '${set.name}' failed to load`);
+      return built;
+    };
+    for (const tool of set.tools) addToolCommand(program, tool, getApp);
+  }
   return program;
 }

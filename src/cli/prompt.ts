@@ -1,15 +1,24 @@
-/** The interactive "Did you mean …? [Y/n]" (seed 000, section 4.2): only on a TTY, never in scripts or CI. */
+/**
+ * The interactive "Did you mean …?" (seed 000, section 4.2): only on a TTY, never in scripts or CI, and on stderr so
+ * stdout keeps only results. A fix that would run a destructive tool defaults to No (`[y/N]`).
+ */
 import { createInterface } from "node:readline/promises";
 
 export function canPrompt(): boolean {
   return process.stdin.isTTY === true && process.stderr.isTTY === true && process.env.CI === undefined;
 }
 
-export async function confirm(question: string): Promise<boolean> {
+/** The answer to a yes/no question; an empty answer takes the default. */
+export function readAnswer(answer: string, defaultYes: boolean): boolean {
+  const a = answer.trim().toLowerCase();
+  if (a === "") return defaultYes;
+  return a === "y" || a === "yes";
+}
+
+export async function confirm(question: string, defaultYes: boolean): Promise<boolean> {
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    const answer = (await rl.question(`${question} [Y/n] `)).trim().toLowerCase();
-    return answer === "" || answer === "y" || answer === "yes";
+    return readAnswer(await rl.question(`${question} ${defaultYes ? "[Y/n]" : "[y/N]"} `), defaultYes);
   } finally {
     rl.close();
   }

@@ -3,22 +3,9 @@
  * the command belongs to it (`dwim proxy npx -y @modelcontextprotocol/server-memory` needs no `--`).
  */
 import type { Command } from "commander";
-import { type CallResult, invokeTool, type ResolvedCall, SessionState } from "../core/index.js";
-import {
-  loadServersFile,
-  nameFromCommand,
-  parseEnvAssignments,
-  parseUpstreamOption,
-  ServerSpecError,
-  startProxy,
-  type UpstreamSpec,
-  uniqueNames,
-} from "../router/proxy/index.js";
-import { createApp, type DwimApp, selectToolsets } from "../server/app.js";
-import { parseListenAddress, serveHttp } from "../server/http.js";
-import { toMcpTool } from "../server/mcp.js";
-import { onShutdown, serveStdio } from "../server/stdio.js";
-import { TOOLSETS } from "../server/toolsets.js";
+import type { CallResult, ResolvedCall } from "../core/index.js";
+import type { UpstreamSpec } from "../router/proxy/index.js";
+import type { DwimApp } from "../server/app.js";
 
 interface ProxyOptions {
   upstream?: string[];
@@ -43,11 +30,14 @@ const splitList = (value: string, previous: string[] = []) => [
 ];
 
 /** The upstreams named on the command line, in order: the positional command, `--upstream`s, the config file's. */
-export function upstreamSpecs(
+export async function upstreamSpecs(
   command: string | undefined,
   args: readonly string[],
   opts: ProxyOptions,
-): UpstreamSpec[] {
+): Promise<UpstreamSpec[]> {
+  // Loaded when the command runs, so that `dwim --help` and the tool subcommands never load the MCP client.
+  const { loadServersFile, nameFromCommand, parseEnvAssignments, parseUpstreamOption, ServerSpecError, uniqueNames } =
+    await import("../router/proxy/index.js");
   const env = parseEnvAssignments(opts.env ?? []);
   const specs: UpstreamSpec[] = [];
   if (command !== undefined) {
@@ -77,13 +67,14 @@ export function upstreamSpecs(
 }
 
 /** dwim's own tools run through the app's pipeline with the call the gateway already resolved. */
-function ownToolRunner(app: DwimApp) {
+async function ownToolRunner(app: DwimApp) {
+  const { invokeTool, SessionState } = await import("../core/index.js");
   const fallback = new SessionState("proxy");
-  return (call: ResolvedCall, signal: AbortSignal, session?: SessionState): Promise<CallResult> =>
+  return (call: ResolvedCall, signal: AbortSignal, session?: InstanceType<typeof SessionState>): Promise<CallResult> =>
     invokeTool(
       app.registry,
       { name: call.tool.name, arguments: call.arguments },
-      { ...app.context(session ?? fallback), signal },
+      app.context(session ?? fallback, { signal }),
       { middleware: { resolve: () => ({ ok: true, call }) } },
     );
 }
@@ -113,11 +104,17 @@ export function addProxyCommand(program: Command): void {
     .option("--startup-timeout <ms>", "time an upstream has to start and list its tools", "30000")
     .passThroughOptions()
     .action(async (command: string | undefined, args: string[], opts: ProxyOptions) => {
+      const { startProxy } = await import("../router/proxy/index.js");
+      const { createApp } = await import("../server/app.js");
+      const { loadToolsets } = await import("../server/load.js");
+      const { parseListenAddress, serveHttp } = await import("../server/http.js");
+      const { toMcpTool } = await import("../server/mcp.js");
+      const { onShutdown, serveStdio } = await import("../server/stdio.js");
       let specs: UpstreamSpec[];
       let app: DwimApp;
       try {
-        specs = upstreamSpecs(command, args, opts);
-        app = createApp({ toolsets: opts.tools ? selectToolsets(TOOLSETS, opts.tools) : [], roots: opts.root });
+        specs = await upstreamSpecs(command, args, opts);
+        app = createApp({ toolsets: opts.tools ? await loadToolsets(opts.tools) : [], roots: opts.root });
       } catch (e) {
         process.stderr.write(`dwim: ${(e as Error).message}\n`);
         process.exitCode = 2;
@@ -130,7 +127,7 @@ export function addProxyCommand(program: Command): void {
         proxy = await startProxy({
           upstreams: specs,
           config: app.config,
-          own: { tools: app.registry.tools, list: toMcpTool, run: ownToolRunner(app) },
+          own: { tools: app.registry.tools, list: toMcpTool, run: await ownToolRunner(app) },
           restart: opts.restart,
           startupTimeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 30_000,
           version: app.version,

@@ -1,30 +1,14 @@
 /**
- * One CLI subcommand per tool, derived from its definition: positional parameters from `cli.positional`, every other
- * property as `--kebab-name <value>`, values read by the JSON Schema type. The call runs through the same pipeline as
- * the MCP server (router middleware, validation, did_you_mean).
+ * One CLI subcommand per tool, built from the manifest (generated from the definitions) so that listing and parsing
+ * load no toolset: positional parameters from `cli.positional`, every other property as `--kebab-name <value>`,
+ * values read by the JSON Schema type. Running the command loads the tool's own toolset and calls it through the same
+ * pipeline as the MCP server (router middleware, validation, did_you_mean).
  */
 import { type Command, Option } from "commander";
-import {
-  type AnyToolDefinition,
-  applyLikelyFix,
-  type CallResult,
-  describeLikelyFix,
-  type ErrorPayload,
-  inputJsonSchema,
-  invokeTool,
-  SessionState,
-  summaryOf,
-  type ToolCall,
-} from "../core/index.js";
+import type { CallResult, ErrorPayload, ToolCall } from "../core/index.js";
 import type { DwimApp } from "../server/app.js";
-import { canPrompt, confirm } from "./prompt.js";
-
-interface JsonProp {
-  type?: string | string[];
-  description?: string;
-  default?: unknown;
-  enum?: unknown[];
-}
+import type { ParamManifest, ToolManifest } from "../server/manifest.js";
+import { withDidYouMean } from "./suggestions.js";
 
 export function kebab(name: string): string {
   return name.replaceAll("_", "-");
@@ -35,8 +19,8 @@ function camel(name: string): string {
 }
 
 /** Reads a CLI string as the JSON Schema type wants it; leaves it a string when it does not parse (validation reports). */
-export function readCliValue(text: string, prop: JsonProp): unknown {
-  const type = Array.isArray(prop.type) ? prop.type[0] : prop.type;
+export function readCliValue(text: string, prop: Pick<ParamManifest, "type">): unknown {
+  const type = prop.type;
   if (type === "number" || type === "integer") {
     const n = Number(text);
     return text.trim() !== "" && Number.isFinite(n) ? n : text;
@@ -60,55 +44,71 @@ export interface OutputMode {
   json: boolean;
 }
 
-export function printResult(tool: string, result: CallResult, mode: OutputMode): void {
+/** Results go to stdout; corrections, errors and prompts to stderr (so `dwim convert 5 km mi > out` keeps the number). */
+export async function printResult(app: DwimApp, tool: string, result: CallResult, mode: OutputMode): Promise<void> {
   if (mode.json) {
     process.stdout.write(`${JSON.stringify(result.structuredContent, null, 2)}\n`);
     return;
   }
-  const text = result.content.map((c) => c.text).join("\n");
-  if (result.isError) process.stderr.write(`${text}\n`);
-  else process.stdout.write(`${text}\n`);
-  void tool;
+  if (result.isError) {
+    process.stderr.write(`${result.content.map((c) => c.text).join("\n")}\n`);
+    return;
+  }
+  const { renderBody } = await import("../core/invoke.js");
+  const output = result.structuredContent;
+  if (output.did_you_mean) process.stderr.write(`Did you mean: ${output.did_you_mean.message}\n`);
+  const definition = app.registry.lookup(tool);
+  process.stdout.write(`${definition ? renderBody(definition, output) : JSON.stringify(output, null, 2)}\n`);
 }
 
-/** Runs a call; on a TTY, offers a failed call's likely_fix and re-runs once with it. */
+/** Runs a call; on a TTY, offers a failed call's likely_fix and re-runs once with it ([y/N] for a destructive tool). */
 export async function runCall(app: DwimApp, call: ToolCall, mode: OutputMode): Promise<number> {
+  const { applyLikelyFix, describeLikelyFix, invokeTool, SessionState } = await import("../core/index.js");
+  const { canPrompt, confirm } = await import("./prompt.js");
   const ctx = app.context(new SessionState("cli"));
   let result = await invokeTool(app.registry, call, ctx, { middleware: app.middleware });
+  let ran = call.name;
   if (result.isError && !mode.json && canPrompt()) {
     const error = result.structuredContent as ErrorPayload;
     const fixed = applyLikelyFix(call, error);
     if (fixed) {
-      printResult(call.name, result, mode);
-      if (await confirm(`Did you mean ${describeLikelyFix(error)}?`)) {
-        result = await invokeTool(app.registry, fixed, ctx, { middleware: app.middleware });
-      } else return 1;
+      await printResult(app, call.name, result, mode);
+      const destructive = app.registry.lookup(fixed.name)?.annotations.destructiveHint === true;
+      if (!(await confirm(`Did you mean ${describeLikelyFix(error)}?`, !destructive))) return 1;
+      result = await invokeTool(app.registry, fixed, ctx, { middleware: app.middleware });
+      ran = fixed.name;
     }
   }
-  printResult(call.name, result, mode);
+  await printResult(app, resolvedName(ran, result), result, mode);
   return result.isError ? 1 : 0;
 }
 
-export function addToolCommand(program: Command, tool: AnyToolDefinition, getApp: () => DwimApp): void {
-  const schema = inputJsonSchema(tool) as { properties?: Record<string, JsonProp>; required?: string[] };
-  const props = schema.properties ?? {};
-  const required = new Set(schema.required ?? []);
-  const cmd = program.command(tool.cli.command).description(summaryOf(tool.description));
-  if (tool.cli.command !== tool.name.replaceAll("_", "-")) cmd.alias(tool.name.replaceAll("_", "-"));
-  for (const p of tool.cli.positional)
-    cmd.argument(required.has(p) ? `<${kebab(p)}>` : `[${kebab(p)}]`, props[p]?.description ?? p);
-  for (const [name, prop] of Object.entries(props)) {
-    if (tool.cli.positional.includes(name)) continue;
-    const type = Array.isArray(prop.type) ? prop.type[0] : prop.type;
-    const flag = type === "boolean" ? `--${kebab(name)} [bool]` : `--${kebab(name)} <value>`;
-    const opt = new Option(flag, prop.description ?? "");
-    if (prop.enum) opt.choices(prop.enum.map(String));
+function resolvedName(requested: string, result: CallResult): string {
+  if (result.isError) return requested;
+  const renamed = result.structuredContent.did_you_mean?.corrections.find((c) => c.parameter === "name")?.corrected;
+  return typeof renamed === "string" ? renamed : requested;
+}
+
+export function addToolCommand(program: Command, tool: ToolManifest, getApp: () => Promise<DwimApp>): void {
+  const props = new Map(tool.params.map((p) => [p.name, p]));
+  const cmd = program.command(tool.command).description(tool.summary);
+  if (tool.command !== kebab(tool.name)) cmd.alias(kebab(tool.name));
+  for (const name of tool.positional) {
+    const p = props.get(name);
+    cmd.argument(p?.required ? `<${kebab(name)}>` : `[${kebab(name)}]`, p?.description ?? name);
+  }
+  for (const p of tool.params) {
+    if (tool.positional.includes(p.name)) continue;
+    const flag = p.type === "boolean" ? `--${kebab(p.name)} [bool]` : `--${kebab(p.name)} <value>`;
+    const opt = new Option(flag, p.description ?? "");
+    if (p.enum) opt.choices(p.enum);
     cmd.addOption(opt);
   }
   cmd.option("--args <json>", "all arguments as one JSON object (merged under the flags)");
   cmd.option("--json", "print the structured result as JSON");
+  withDidYouMean(cmd);
   cmd.action(async (...received: unknown[]) => {
-    const options = received[tool.cli.positional.length] as Record<string, unknown>;
+    const options = received[tool.positional.length] as Record<string, unknown>;
     const args: Record<string, unknown> = {};
     if (typeof options.args === "string") {
       try {
@@ -119,15 +119,19 @@ export function addToolCommand(program: Command, tool: AnyToolDefinition, getApp
         return;
       }
     }
-    tool.cli.positional.forEach((name, i) => {
+    tool.positional.forEach((name, i) => {
       const v = received[i];
-      if (typeof v === "string") args[name] = readCliValue(v, props[name] ?? {});
+      if (typeof v === "string") args[name] = readCliValue(v, props.get(name) ?? {});
     });
-    for (const name of Object.keys(props)) {
-      const v = options[camel(name)];
-      if (v === undefined || tool.cli.positional.includes(name)) continue;
-      args[name] = v === true ? true : readCliValue(String(v), props[name]);
+    for (const p of tool.params) {
+      const v = options[camel(p.name)];
+      if (v === undefined || tool.positional.includes(p.name)) continue;
+      args[p.name] = v === true ? true : readCliValue(String(v), p);
     }
-    process.exitCode = await runCall(getApp(), { name: tool.name, arguments: args }, { json: options.json === true });
+    process.exitCode = await runCall(
+      await getApp(),
+      { name: tool.name, arguments: args },
+      { json: options.json === true },
+    );
   });
 }

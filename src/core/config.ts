@@ -126,6 +126,8 @@ export function sectionOf<T>(config: LoadedConfig, section: ConfigSection<T>): T
 
 export interface LoadConfigOptions {
   sections?: readonly ConfigSection[];
+  /** Keys of sections that exist but are not validated here (toolsets not loaded): never "unknown". */
+  otherSections?: readonly string[];
   cwd?: string;
   env?: Record<string, string | undefined>;
   /** Override the file locations (tests); `null` skips that level. */
@@ -170,8 +172,9 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
     sources.push(file);
     for (const [key, raw] of Object.entries(table)) {
       const section = byKey.get(key);
+      if (!section && options.otherSections?.includes(key)) continue;
       if (!section) {
-        const s = suggest(key, [...byKey.keys()]);
+        const s = suggest(key, [...byKey.keys(), ...(options.otherSections ?? [])]);
         errors.push({
           source: file,
           key,

@@ -166,16 +166,21 @@ function withCorrections(error: ErrorPayload, corrections: readonly Correction[]
   return { ...error, did_you_mean: mergeDidYouMean(corrections, undefined) };
 }
 
-export function renderOutput(tool: AnyToolDefinition, output: ToolOutput): string {
+/** A success as text: the tool's own rendering (JSON without one, or when it fails). */
+export function renderBody(tool: AnyToolDefinition, output: ToolOutput): string {
   const json = () => JSON.stringify(output, null, 2);
   if (!tool.render) return json();
-  let body: string;
   try {
-    body = tool.render(output);
+    return tool.render(output);
   } catch {
     // A rendering fault must not turn a successful call into an error: the structured result is what counts.
-    body = json();
+    return json();
   }
+}
+
+/** The MCP text block of a success: the correction first, then the body. */
+export function renderOutput(tool: AnyToolDefinition, output: ToolOutput): string {
+  if (!tool.render) return renderBody(tool, output);
   const note = output.did_you_mean ? `Did you mean: ${output.did_you_mean.message}\n` : "";
-  return `${note}${body}`;
+  return `${note}${renderBody(tool, output)}`;
 }

@@ -2,7 +2,6 @@
  * A dwim application: the selected toolsets, loaded configuration, allowed roots and call middleware, from which the
  * MCP server (per session) and the CLI both serve calls.
  */
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import {
   type AnyToolDefinition,
@@ -18,12 +17,14 @@ import {
   ToolRegistry,
   type Toolset,
 } from "../core/index.js";
-import { createRouterMiddleware } from "../router/index.js";
-import { TOOLSETS } from "./toolsets.js";
+import { ROUTER_CONFIG_SECTIONS } from "../router/config.js";
+import { createRouterMiddleware } from "../router/middleware.js";
+import { allSectionKeys, UnknownToolsetError, unknownToolset } from "./load.js";
+import { VERSION } from "./version.js";
 
 export interface AppOptions {
-  /** Toolsets to choose from (default: all of dwim's). */
-  toolsets?: readonly Toolset[];
+  /** Toolsets to choose from (all of dwim's: TOOLSETS, or `await loadToolsets()`). */
+  toolsets: readonly Toolset[];
   /** Names of the toolsets to serve (default: all). Unknown names throw with a did-you-mean. */
   only?: readonly string[];
   /** Extra tools served next to the toolsets (the proxy's mirrored tools). */
@@ -54,28 +55,7 @@ export interface DwimApp {
   context(session: SessionState, extra?: { signal?: AbortSignal; clientRoots?: readonly string[] }): ToolContext;
 }
 
-export const VERSION: string = (() => {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-      version?: string;
-    };
-    return pkg.version ?? "0.0.0";
-  } catch {
-    return "0.0.0";
-  }
-})();
-
-export class UnknownToolsetError extends Error {
-  constructor(
-    readonly got: string,
-    readonly available: readonly string[],
-    readonly likelyFix?: string,
-  ) {
-    super(
-      `Unknown toolset '${got}'${likelyFix ? ` (did you mean '${likelyFix}'?)` : ""}; available: ${available.join(", ")}`,
-    );
-  }
-}
+export { UnknownToolsetError, VERSION };
 
 export function selectToolsets(all: readonly Toolset[], only?: readonly string[]): Toolset[] {
   if (!only || only.length === 0) return [...all];
@@ -83,25 +63,29 @@ export function selectToolsets(all: readonly Toolset[], only?: readonly string[]
   return only.map((name) => {
     const found = all.find((t) => t.name === name);
     if (found) return found;
-    const near = names.filter((n) => n.startsWith(name.slice(0, 2)));
-    throw new UnknownToolsetError(name, names, near.length === 1 ? near[0] : undefined);
+    throw unknownToolset(name, names);
   });
 }
 
+/** The config sections these toolsets own, plus the router's (its middleware fronts every call). */
 export function configSectionsOf(toolsets: readonly Toolset[]): ConfigSection[] {
-  return toolsets.flatMap((t) => [...(t.configSections ?? [])]);
+  return [...ROUTER_CONFIG_SECTIONS, ...toolsets.flatMap((t) => [...(t.configSections ?? [])])];
 }
 
-export function createApp(options: AppOptions = {}): DwimApp {
+export function createApp(options: AppOptions): DwimApp {
   const cwd = options.cwd ?? process.cwd();
   const env = options.env ?? process.env;
   const project = options.project ? resolve(cwd, options.project) : undefined;
-  const available = options.toolsets ?? TOOLSETS;
-  const selected = selectToolsets(available, options.only);
-  // Config sections of every known toolset are read even when not served (one dwim.toml fits every selection, and the
-  // router middleware fronts every call, proxied ones included).
+  const selected = selectToolsets(options.toolsets, options.only);
+  // Sections of toolsets not loaded are known but not validated: one dwim.toml fits every selection.
   const config =
-    options.config ?? loadConfig({ cwd: project ?? cwd, env, sections: configSectionsOf([...TOOLSETS, ...available]) });
+    options.config ??
+    loadConfig({
+      cwd: project ?? cwd,
+      env,
+      sections: configSectionsOf(options.toolsets),
+      otherSections: allSectionKeys(),
+    });
   const tools = [...selected.flatMap((t) => t.tools), ...(options.extraTools ?? [])];
   const registry = new ToolRegistry(tools);
   const middleware = (options.middleware ?? createRouterMiddleware)(tools, config);
