@@ -56,6 +56,17 @@ async function appFor(request: AppRequest = {}): Promise<DwimApp | undefined> {
   }
 }
 
+interface ServeOptions {
+  http?: string;
+  tools?: string[];
+  root?: string[];
+  project?: string;
+  allowRemote?: boolean;
+  token?: string;
+  allowHost?: string[];
+  allowOrigin?: string[];
+}
+
 export function buildProgram(): Command {
   const program = withDidYouMean(
     new Command("dwim")
@@ -80,19 +91,45 @@ export function buildProgram(): Command {
       "the project: base of relative paths, the default search path and .dwim/ (default: the first --root, else the working directory)",
     )
     .option("--root <dir>", "allow file tools inside this directory too (repeatable)", collect)
-    .action(async (opts: { http?: string; tools?: string[]; root?: string[]; project?: string }) => {
+    .option("--allow-remote", "with --http: allow binding an address other machines can reach (needs a token)")
+    .option(
+      "--token <token>",
+      "with --http: bearer token clients must send (default: $DWIM_HTTP_TOKEN; generated for --allow-remote)",
+    )
+    .option("--allow-host <name>", "with --http: another Host name that reaches this server (repeatable)", collect)
+    .option("--allow-origin <host>", "with --http: an Origin hostname browsers may call from (repeatable)", collect)
+    .action(async (opts: ServeOptions) => {
       const served = await appFor({ toolsets: opts.tools, roots: opts.root, project: opts.project ?? opts.root?.[0] });
       if (!served) return;
       if (opts.http) {
         const { parseListenAddress, serveHttp } = await import("../server/http.js");
+        const { RemoteBindError } = await import("../server/http-access.js");
         const { onShutdown } = await import("../server/stdio.js");
         const { host, port } = parseListenAddress(opts.http);
-        const handle = await serveHttp(served, { host, port });
+        let handle: Awaited<ReturnType<typeof serveHttp>>;
+        try {
+          handle = await serveHttp(served, {
+            host,
+            port,
+            allowRemote: opts.allowRemote,
+            token: opts.token ?? (process.env.DWIM_HTTP_TOKEN || undefined),
+            allowedHosts: opts.allowHost,
+            allowedOrigins: opts.allowOrigin,
+          });
+        } catch (e) {
+          if (!(e instanceof RemoteBindError)) throw e;
+          process.stderr.write(`dwim: ${e.message}\n`);
+          process.exitCode = 2;
+          return;
+        }
         // Handlers first: a supervisor may signal as soon as it reads the URL line.
         onShutdown(() => handle.close());
         process.stdout.write(
           `dwim ${served.version}: MCP server on ${handle.url} (${served.registry.tools.length} tools)\n`,
         );
+        if (handle.generatedToken) {
+          process.stderr.write(`dwim: clients must send the header  Authorization: Bearer ${handle.token}\n`);
+        }
       } else {
         const { serveStdio } = await import("../server/stdio.js");
         await serveStdio(served);

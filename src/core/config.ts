@@ -90,9 +90,18 @@ export const limitsSection = defineConfigSection({
     .strictObject({
       max_argument_bytes: z.number().int().min(1024).default(4_000_000),
       timeout_ms: z.number().int().min(100).default(30_000),
+      /** HTTP: most 2025-era MCP sessions kept at once; past it the least recently used is closed. */
+      max_sessions: z.number().int().min(1).default(100),
+      /** HTTP: a session unused this long is closed. */
+      session_idle_seconds: z.number().int().min(1).default(1800),
     })
-    .default({ max_argument_bytes: 4_000_000, timeout_ms: 30_000 }),
-  env: { DWIM_MAX_ARGUMENT_BYTES: "max_argument_bytes", DWIM_TIMEOUT_MS: "timeout_ms" },
+    .default({ max_argument_bytes: 4_000_000, timeout_ms: 30_000, max_sessions: 100, session_idle_seconds: 1800 }),
+  env: {
+    DWIM_MAX_ARGUMENT_BYTES: "max_argument_bytes",
+    DWIM_TIMEOUT_MS: "timeout_ms",
+    DWIM_HTTP_MAX_SESSIONS: "max_sessions",
+    DWIM_HTTP_SESSION_IDLE_SECONDS: "session_idle_seconds",
+  },
 });
 
 export const filesSection = defineConfigSection({

@@ -12,10 +12,12 @@ import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from "
 import { createMcpHandler, isInitializeRequest, isLegacyRequest, type Server } from "@modelcontextprotocol/server";
 import { SessionState } from "../core/index.js";
 import type { DwimApp } from "./app.js";
+import { type AccessOptions, accessPolicy, denialOf } from "./http-access.js";
+import { type SessionLimits, SessionTable } from "./http-sessions.js";
 import { maxMessageBytes } from "./limits.js";
 import { createMcpServer } from "./mcp.js";
 
-export interface HttpOptions {
+export interface HttpOptions extends AccessOptions, SessionLimits {
   host?: string;
   port?: number;
   /** Largest request body accepted (default: the argument limit plus 1 MiB of envelope). */
@@ -27,13 +29,12 @@ export interface HttpOptions {
 export interface HttpHandle {
   url: string;
   port: number;
+  /** The bearer token clients must send, when one is required. */
+  token?: string;
+  /** The token was generated at start (print it once). */
+  generatedToken: boolean;
   sessions(): number;
   close(): Promise<void>;
-}
-
-interface Session {
-  transport: NodeStreamableHTTPServerTransport;
-  server: Server;
 }
 
 /** Parses `host:port`, `:port` or `port`; the host defaults to 127.0.0.1. */
@@ -44,9 +45,15 @@ export function parseListenAddress(text: string): { host: string; port: number }
   return { host: m[1] || "127.0.0.1", port };
 }
 
-function jsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
+function jsonRpcError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent) return;
-  res.writeHead(status, { "content-type": "application/json" });
+  res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
 }
 
@@ -76,12 +83,15 @@ function readBody(req: IncomingMessage, max: number): Promise<string> {
   });
 }
 
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
-
 export async function serveHttp(app: DwimApp, options: HttpOptions = {}): Promise<HttpHandle> {
   const host = options.host ?? "127.0.0.1";
+  const policy = accessPolicy(host, options);
   const maxBody = options.maxBodyBytes ?? maxMessageBytes(app);
-  const sessions = new Map<string, Session>();
+  const limits = app.config.sections.limits as { max_sessions?: number; session_idle_seconds?: number } | undefined;
+  const sessions = new SessionTable({
+    maxSessions: options.maxSessions ?? limits?.max_sessions,
+    idleMs: options.idleMs ?? (limits?.session_idle_seconds ? limits.session_idle_seconds * 1000 : undefined),
+  });
   const onerror = (e: Error) => process.stderr.write(`dwim: HTTP: ${e.message}\n`);
   const create = options.createServer ?? ((s: SessionState) => createMcpServer(app, s));
   // 2026-07-28: a server per request; 2025-era traffic never reaches it (routed to the sessions below).
@@ -94,6 +104,13 @@ export async function serveHttp(app: DwimApp, options: HttpOptions = {}): Promis
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? "/").split("?")[0];
+    // DNS rebinding and remote access: Host, Origin and (when required) the bearer token, on every endpoint.
+    const denied = denialOf(req, policy);
+    if (denied) {
+      jsonRpcError(res, denied.status, -32000, denied.message, denied.headers);
+      req.resume();
+      return;
+    }
     if (req.method === "GET" && path === "/health") {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ ok: true, tools: app.registry.tools.length, sessions: sessions.size }));
@@ -104,16 +121,8 @@ export async function serveHttp(app: DwimApp, options: HttpOptions = {}): Promis
       res.end(JSON.stringify({ error: "Not found: the MCP endpoint is /mcp" }));
       return;
     }
-    // DNS-rebinding guard: a loopback server answers only requests addressed to a loopback name.
-    if (LOOPBACK_HOSTS.has(host)) {
-      const hostHeader = (req.headers.host ?? "").replace(/:\d+$/u, "");
-      if (!LOOPBACK_HOSTS.has(hostHeader)) {
-        jsonRpcError(res, 403, -32000, `Host '${hostHeader}' not allowed`);
-        return;
-      }
-    }
     const sessionId = req.headers["mcp-session-id"];
-    const existing = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
+    const existing = typeof sessionId === "string" ? sessions.use(sessionId) : undefined;
 
     if (req.method !== "POST") {
       if (!existing) {
@@ -156,13 +165,11 @@ export async function serveHttp(app: DwimApp, options: HttpOptions = {}): Promis
     const state = new SessionState();
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server });
-      },
+      onsessioninitialized: (id) => sessions.add(id, { transport, server }),
     });
     const server = create(state);
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      if (transport.sessionId) sessions.forget(transport.sessionId);
     };
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
@@ -184,11 +191,12 @@ export async function serveHttp(app: DwimApp, options: HttpOptions = {}): Promis
   return {
     url,
     port,
+    token: policy.token,
+    generatedToken: policy.generatedToken,
     sessions: () => sessions.size,
     async close() {
       await modern.close();
-      for (const s of sessions.values()) await s.transport.close().catch(() => undefined);
-      sessions.clear();
+      await sessions.closeAll();
       await new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeAllConnections();
     },

@@ -5,12 +5,12 @@
  */
 import { PassThrough } from "node:stream";
 import type { Server, Transport } from "@modelcontextprotocol/server";
-import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/server";
 import { StdioServerTransport, serveStdio as serveSdkStdio } from "@modelcontextprotocol/server/stdio";
 import { SessionState } from "../core/index.js";
 import type { DwimApp } from "./app.js";
 import { maxMessageBytes } from "./limits.js";
 import { callsInFlight, createMcpServer } from "./mcp.js";
+import { MessageSizeGuard, oversizedResponse, requestIdOf } from "./stdio-guard.js";
 
 export interface ServeOptions {
   /** Builds the MCP server for a connection instead of dwim's own (the proxy's gateway server). */
@@ -30,11 +30,18 @@ export async function serveStdio(app: DwimApp, options: ServeOptions = {}): Prom
   // The SDK transport closes (aborting calls in flight) when its input ends; it reads a copy of stdin that ends only
   // once the calls the client already sent have been answered.
   const input = new PassThrough();
-  process.stdin.pipe(input, { end: false });
-  const transport = new StdioServerTransport(input, process.stdout, {
-    // An oversized argument should reach the tool's own argument_too_large error, not close the connection.
-    maxBufferSize: Math.max(STDIO_DEFAULT_MAX_BUFFER_SIZE, 4 * maxMessageBytes(app)),
+  // An argument over the limit still reaches the tool's own argument_too_large error; a message far beyond it is
+  // dropped as it streams, answered with a JSON-RPC error and logged, and the connection stays open.
+  const limit = 4 * maxMessageBytes(app);
+  const guard = new MessageSizeGuard(limit, (head, tail, bytes) => {
+    const id = requestIdOf(head, tail);
+    process.stderr.write(
+      `dwim: stdio: dropped a ${bytes}-byte message${id === undefined ? "" : ` (request ${JSON.stringify(id)})`}, over the limit of ${limit} bytes\n`,
+    );
+    if (id !== undefined) process.stdout.write(oversizedResponse(id, bytes, limit));
   });
+  process.stdin.pipe(guard).pipe(input, { end: false });
+  const transport = new StdioServerTransport(input, process.stdout, { maxBufferSize: limit + 1024 });
   const create = options.createServer ?? ((s: SessionState) => createMcpServer(app, s));
   const handle = serveSdkStdio(() => create(session), {
     transport: options.wrapTransport ? options.wrapTransport(transport) : transport,
