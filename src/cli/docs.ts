@@ -81,9 +81,8 @@ export async function runDocs(opts: { write?: string; check?: string }): Promise
     return fresh ? 0 : 1;
   }
   writeFileSync(file, next);
-  writeFileSync(MANIFEST_SOURCE, renderManifest(TOOLSETS));
+  const { PACKAGE_ROOT } = await import("../server/version.js");
+  const { join } = await import("node:path");
+  writeFileSync(join(PACKAGE_ROOT, "src", "server", "manifest.ts"), renderManifest(TOOLSETS));
   return 0;
 }
-
-/** The generated manifest's source file (the package ships src/, so this path exists wherever docs can run). */
-export const MANIFEST_SOURCE = new URL("../../src/server/manifest.ts", import.meta.url);

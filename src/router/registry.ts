@@ -3,8 +3,8 @@
  * `[keywords.<tool>]` and `[params.<tool>]`, with the derived segments and norms. Collisions in built-in definitions
  * are startup errors; collisions in config are config_errors and the faulty entry is skipped.
  */
-import { z } from "zod";
 import type { ConfigError } from "../core/config.js";
+import { inputJsonSchema } from "../core/schema.js";
 import { singularize } from "../core/similarity.js";
 import { NameIndex } from "../core/suggest.js";
 import type { AnyToolDefinition, ToolAnnotations } from "../core/tool.js";
@@ -78,7 +78,7 @@ export interface Spelling {
 export function paramsOf(definition: AnyToolDefinition): ParamInfo[] {
   let schema: { properties?: Record<string, Record<string, unknown>>; required?: string[] };
   try {
-    schema = z.toJSONSchema(definition.input, { io: "input", unrepresentable: "any" }) as typeof schema;
+    schema = inputJsonSchema(definition) as typeof schema;
   } catch {
     return Object.keys(definition.input.shape).map((name) => ({ name, required: false }));
   }
@@ -88,6 +88,22 @@ export function paramsOf(definition: AnyToolDefinition): ParamInfo[] {
     if (typeof p.type === "string") info.type = p.type;
     if (Array.isArray(p.enum)) info.enum = p.enum;
     return info;
+  });
+}
+
+/** `tool.params` computed on first read: a JSON Schema per tool is costly and most calls need one tool's only. */
+function lazyParams(tool: RouterTool, def: AnyToolDefinition): void {
+  let params: ParamInfo[] | undefined;
+  Object.defineProperty(tool, "params", {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      params ??= paramsOf(def);
+      return params;
+    },
+    set: (value: ParamInfo[]) => {
+      params = value;
+    },
   });
 }
 
@@ -151,7 +167,7 @@ export function buildRegistry(
       extraKeywords: [],
       boost: 0,
       aliases: [],
-      params: paramsOf(def),
+      params: [],
       paramAliases: { ...def.paramAliases },
       annotations: { ...def.annotations },
       callable: true,
@@ -161,6 +177,7 @@ export function buildRegistry(
       index: tools.length,
       definition: def,
     };
+    lazyParams(tool, def);
     if (kw) {
       tool.extraKeywords = [...kw.extra];
       tool.keywords.push(...kw.extra.filter((k) => !tool.keywords.includes(k)));

@@ -44,8 +44,8 @@ const FAST_PATH_FLOOR = 0.9;
 export class Router {
   readonly registry: RouterRegistry;
   readonly config: RouterConfig;
-  readonly index: IntentIndex;
   readonly semantic: SemanticLane;
+  private built?: IntentIndex;
 
   constructor(
     tools: readonly AnyToolDefinition[],
@@ -55,8 +55,13 @@ export class Router {
   ) {
     this.config = config;
     this.registry = buildRegistry(tools, config, source);
-    this.index = new IntentIndex(this.registry, config.settings, config.intents);
     this.semantic = new SemanticLane(this.registry.tools, config.settings, env);
+  }
+
+  /** The intent index, built on first use: a call with an exact tool name never needs it (CLI cold start). */
+  get index(): IntentIndex {
+    this.built ??= new IntentIndex(this.registry, this.config.settings, this.config.intents);
+    return this.built;
   }
 
   /** Config faults: load-time ones of the router's sections, then those found against the tool list. */

@@ -15,10 +15,15 @@ const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 const server = JSON.parse(readFileSync(join(ROOT, "server.json"), "utf8"));
 
 describe("the npm package", () => {
-  it("runs with npx: a bin with a node shebang, Node >= 20", () => {
-    expect(pkg.bin.dwim).toBe("dist/cli/main.js");
+  it("runs with npx: the bundled bin has a node shebang, Node >= 20, and runs a tool and prints the version", () => {
+    expect(pkg.bin.dwim).toBe("dist/cli/bundle/main.js");
     expect(readFileSync(join(ROOT, pkg.bin.dwim), "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
     expect(pkg.engines.node).toBe(">=20");
+    const bin = join(ROOT, pkg.bin.dwim);
+    const cwd = mkdtempSync(join(tmpdir(), "dwim-bin-"));
+    expect(execFileSync(process.execPath, [bin, "--version"], { cwd, encoding: "utf8" }).trim()).toBe(pkg.version);
+    const out = execFileSync(process.execPath, [bin, "convert", "5", "km", "mi"], { cwd, encoding: "utf8" });
+    expect(out.trim()).toBe("3.106855961 mi");
   });
 
   it("packs the product only: no tests, benchmarks, data or local state", () => {

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+/**
+ * Bundles the CLI (dist/cli/main.js) into dist/cli/bundle/ with one chunk per lazily imported part, so starting
+ * `dwim` reads a few files instead of a few hundred (issue 17: cold start). zod, commander and smol-toml are
+ * inlined; every other dependency stays an import of node_modules (native modules, the SDK, optional packages).
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const INLINE = new Set(["zod", "commander", "smol-toml"]);
+const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies, ...pkg.peerDependencies })
+  .filter((name) => !INLINE.has(name))
+  .flatMap((name) => [name, `${name}/*`]);
+
+await build({
+  entryPoints: [join(ROOT, "dist", "cli", "main.js")],
+  outdir: join(ROOT, "dist", "cli", "bundle"),
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  external,
+  logLevel: "warning",
+  chunkNames: "chunks/[name]-[hash]",
+  // commander is CommonJS: its require() of Node built-ins needs a real require in ESM output.
+  banner: { js: 'import { createRequire as __dwimRequire } from "node:module"; const require = __dwimRequire(import.meta.url);' },
+});
