@@ -4,7 +4,7 @@
  * manifest.ts by `npm run docs`, so a subcommand loads only its own toolset; a test fails when it is stale.
  */
 import { type AnyToolDefinition, inputJsonSchema, summaryOf, type Toolset } from "../core/index.js";
-import type { ParamManifest, ToolManifest, ToolsetManifest } from "./manifest.js";
+import type { ParamManifest, ToolManifest, ToolsetManifest } from "./manifest-types.js";
 
 interface JsonProp {
   type?: string;
@@ -55,31 +55,8 @@ const MANIFEST_HEADER = `/**
  * Generated from the tool definitions by \`npm run docs\` (src/server/manifest-source.ts); do not edit by hand.
  * What the CLI needs to list and parse every subcommand without loading any toolset.
  */
+import type { ToolsetManifest } from "./manifest-types.js";
 
-export interface ParamManifest {
-  name: string;
-  /** JSON Schema type (the first branch of a union). */
-  type?: string;
-  enum?: string[];
-  description?: string;
-  required: boolean;
-}
-
-export interface ToolManifest {
-  name: string;
-  command: string;
-  summary: string;
-  positional: string[];
-  params: ParamManifest[];
-  destructive: boolean;
-}
-
-export interface ToolsetManifest {
-  name: string;
-  description: string;
-  /** Keys of the dwim.toml sections the toolset owns. */
-  sections: string[];
-  tools: ToolManifest[];
-}
+export type { ParamManifest, ToolManifest, ToolsetManifest } from "./manifest-types.js";
 
 `;

@@ -1,45 +1,19 @@
-import { execFile, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { readCliValue } from "../../src/cli/toolCommand.js";
-
-const MAIN = resolve(__dirname, "../../dist/cli/main.js");
-const run = promisify(execFile);
-
-function sandbox() {
-  const dir = mkdtempSync(join(tmpdir(), "dwim-cli-"));
-  writeFileSync(join(dir, "notes.txt"), "alpha\nbeta\n");
-  const env = {
-    PATH: process.env.PATH ?? "",
-    HOME: dir,
-    XDG_CONFIG_HOME: join(dir, "config"),
-    XDG_STATE_HOME: join(dir, "state"),
-  };
-  return { dir, env };
-}
-
-async function dwim(args: string[], dir: string, env: Record<string, string>) {
-  try {
-    const r = await run(process.execPath, [MAIN, ...args], { cwd: dir, env });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+import { cliSandbox, dwim, MAIN } from "../helpers/cli.js";
 
 describe("dwim CLI", () => {
   it("prints its version", async () => {
-    const { dir, env } = sandbox();
+    const { dir, env } = cliSandbox();
     const pkg = JSON.parse(readFileSync(resolve(__dirname, "../../package.json"), "utf8")) as { version: string };
     expect((await dwim(["--version"], dir, env)).stdout.trim()).toBe(pkg.version);
   });
 
   it("`health` reports the memory's counts, integrity, provider and a seed/dwim env clash", async () => {
-    const { dir, env } = sandbox();
+    const { dir, env } = cliSandbox();
     const withClash = { ...env, DWIM_MEMORY_HYBRID_VECTOR_WEIGHT: "0.5", DAEM0NMCP_HYBRID_VECTOR_WEIGHT: "0.2" };
     const remembered = await dwim(
       ["remember", "Use pnpm workspaces", "--category", "decision", "--json"],
@@ -62,7 +36,7 @@ describe("dwim CLI", () => {
   });
 
   it("runs a tool subcommand derived from its definition, human-readable and --json", async () => {
-    const { dir, env } = sandbox();
+    const { dir, env } = cliSandbox();
     const human = await dwim(["read", "notes.txt"], dir, env);
     expect(human.code).toBe(0);
     expect(human.stdout).toContain("beta");
@@ -71,7 +45,7 @@ describe("dwim CLI", () => {
   });
 
   it("fails with the structured error and exit code 1, without prompting when there is no TTY", async () => {
-    const { dir, env } = sandbox();
+    const { dir, env } = cliSandbox();
     const r = await dwim(["call", "read_fiel", '{"path": "missing.txt"}', "--json"], dir, env);
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout) as { error_type: string };
@@ -80,7 +54,7 @@ describe("dwim CLI", () => {
   });
 
   it("routes a misspelled tool name and aliased parameters through `call`", async () => {
-    const { dir, env } = sandbox();
+    const { dir, env } = cliSandbox();
     const r = await dwim(["call", "convrt", '{"value": 5, "from": "km", "to": "mi"}', "--json"], dir, env);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { did_you_mean: { corrections: Array<{ parameter: string }> } };
@@ -88,7 +62,7 @@ describe("dwim CLI", () => {
   });
 
   it("checks config: exit 0 when clean, 1 with a did-you-mean for a misspelled key", async () => {
-    const { dir, env } = sandbox();
+    const { dir, env } = cliSandbox();
     expect((await dwim(["config", "check"], dir, env)).code).toBe(0);
     mkdirSync(join(dir, ".dwim"));
     writeFileSync(join(dir, ".dwim", "dwim.toml"), "[recovery]\nmax_hint = 2\n");
@@ -98,7 +72,7 @@ describe("dwim CLI", () => {
   });
 
   it("summarises the correction log with `stats`", async () => {
-    const { dir, env } = sandbox();
+    const { dir, env } = cliSandbox();
     await dwim(["call", "convrt", '{"value": 1, "from_unit": "km", "to_unit": "m"}'], dir, env);
     await dwim(["call", "read_file", '{"pth": "notes.txt"}'], dir, env);
     const r = await dwim(["stats", "--json"], dir, env);
@@ -109,14 +83,14 @@ describe("dwim CLI", () => {
   });
 
   it("refuses an unknown toolset in serve --tools with a did-you-mean", async () => {
-    const { dir, env } = sandbox();
+    const { dir, env } = cliSandbox();
     const r = await dwim(["serve", "--tools", "serch"], dir, env);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("Unknown toolset 'serch'");
   });
 
   it("asks 'Did you mean …? [Y/n]' on a terminal and re-runs with the likely_fix", () => {
-    const { dir, env } = sandbox();
+    const { dir, env } = cliSandbox();
     // `script` gives the CLI a pseudo-terminal; the answer "y" comes on its stdin.
     const cmd = `${process.execPath} ${MAIN} convert 1 kilgoram g`;
     const r = spawnSync("script", ["-qec", cmd, "/dev/null"], {

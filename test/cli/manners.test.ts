@@ -3,45 +3,21 @@
  * [y/N]; unknown subcommands and flags get dwim's did-you-mean; -V and -v; `health` creates no database; `config
  * check` reports what list_capabilities reports. Issue 17: the manifest the CLI is built from matches the definitions.
  */
-import { execFile, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { readAnswer } from "../../src/cli/prompt.js";
 import { MANIFEST } from "../../src/server/manifest.js";
 import { buildManifest } from "../../src/server/manifest-source.js";
 import { TOOLSETS } from "../../src/server/toolsets.js";
+import { cliSandbox, dwim, MAIN } from "../helpers/cli.js";
 
 const ROOT = resolve(__dirname, "../..");
-const MAIN = join(ROOT, "dist/cli/main.js");
-const run = promisify(execFile);
-
-function sandbox() {
-  const dir = mkdtempSync(join(tmpdir(), "dwim-manners-"));
-  const env = {
-    PATH: process.env.PATH ?? "",
-    HOME: dir,
-    XDG_CONFIG_HOME: join(dir, "config"),
-    XDG_STATE_HOME: join(dir, "state"),
-  };
-  return { dir, env };
-}
-
-async function dwim(args: string[], dir: string, env: Record<string, string>) {
-  try {
-    const r = await run(process.execPath, [MAIN, ...args], { cwd: dir, env });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
 
 describe("dwim's manners", () => {
   it("prints the result alone on stdout and the correction on stderr", async () => {
-    const { dir, env } = sandbox();
+    const { dir, env } = cliSandbox("dwim-manners-");
     const r = await dwim(["call", "convrt", '{"value": 1, "from": "km", "to": "m"}'], dir, env);
     expect(r.code).toBe(0);
     expect(r.stdout.trim()).toBe("1000 m");
@@ -49,7 +25,7 @@ describe("dwim's manners", () => {
   });
 
   it("answers an unknown subcommand and an unknown flag with dwim's did-you-mean", async () => {
-    const { dir, env } = sandbox();
+    const { dir, env } = cliSandbox("dwim-manners-");
     const command = await dwim(["convrt", "5", "km", "mi"], dir, env);
     expect(command.code).not.toBe(0);
     expect(command.stderr).toContain("Did you mean 'convert'?");
@@ -61,14 +37,14 @@ describe("dwim's manners", () => {
   });
 
   it("prints the version for -V, -v and --version", async () => {
-    const { dir, env } = sandbox();
+    const { dir, env } = cliSandbox("dwim-manners-");
     const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
     for (const flag of ["-V", "-v", "--version"])
       expect((await dwim([flag], dir, env)).stdout.trim()).toBe(pkg.version);
   });
 
   it("`health` in a project without memory reports it and creates nothing", async () => {
-    const { dir, env } = sandbox();
+    const { dir, env } = cliSandbox("dwim-manners-");
     const r = await dwim(["health", "--json"], dir, env);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ exists: false, memories: 0 });
@@ -76,7 +52,7 @@ describe("dwim's manners", () => {
   });
 
   it("`config check` reports an [aliases] entry naming no tool, as list_capabilities does", async () => {
-    const { dir, env } = sandbox();
+    const { dir, env } = cliSandbox("dwim-manners-");
     mkdirSync(join(dir, ".dwim"));
     writeFileSync(join(dir, ".dwim", "dwim.toml"), '[aliases]\nll = "list_unitz"\n');
     const check = await dwim(["config", "check"], dir, env);
@@ -89,7 +65,7 @@ describe("dwim's manners", () => {
   });
 
   it("asks [y/N] before a fix that would run a destructive tool, and an empty answer runs nothing", () => {
-    const { dir, env } = sandbox();
+    const { dir, env } = cliSandbox("dwim-manners-");
     writeFileSync(join(dir, "a.txt"), "one\n");
     const call = `${process.execPath} ${MAIN} call edit_fiel '{"path": "a.txt", "old_str": "one", "new_str": "two"}'`;
     const r = spawnSync("script", ["-qec", call, "/dev/null"], {

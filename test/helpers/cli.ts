@@ -1,0 +1,33 @@
+/** The real `dwim` process for CLI tests: a sandbox directory with its own HOME and state, and a runner. */
+import { execFile } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+
+export const MAIN = resolve(__dirname, "../../dist/cli/main.js");
+const run = promisify(execFile);
+
+/** A temporary project with notes.txt, and an environment whose HOME, config and state live inside it. */
+export function cliSandbox(prefix = "dwim-cli-"): { dir: string; env: Record<string, string> } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  writeFileSync(join(dir, "notes.txt"), "alpha\nbeta\n");
+  const env = {
+    PATH: process.env.PATH ?? "",
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, "config"),
+    XDG_STATE_HOME: join(dir, "state"),
+  };
+  return { dir, env };
+}
+
+/** Runs `dwim args…` in `dir`; never throws, returns the exit code and both streams. */
+export async function dwim(args: string[], dir: string, env: Record<string, string>) {
+  try {
+    const r = await run(process.execPath, [MAIN, ...args], { cwd: dir, env });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
