@@ -1,9 +1,8 @@
-import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readCliValue } from "../../src/cli/toolCommand.js";
-import { cliSandbox, dwim, MAIN } from "../helpers/cli.js";
+import { cliSandbox, dwim, dwimInTerminal } from "../helpers/cli.js";
 
 describe("dwim CLI", () => {
   it("prints its version", async () => {
@@ -91,18 +90,11 @@ describe("dwim CLI", () => {
 
   it("asks 'Did you mean …? [Y/n]' on a terminal and re-runs with the likely_fix", () => {
     const { dir, env } = cliSandbox();
-    // `script` gives the CLI a pseudo-terminal; the answer "y" comes on its stdin.
-    const cmd = `${process.execPath} ${MAIN} convert 1 kilgoram g`;
-    const r = spawnSync("script", ["-qec", cmd, "/dev/null"], {
-      cwd: dir,
-      env: { ...env, TERM: "dumb" },
-      input: "y\n",
-      encoding: "utf8",
-      timeout: 20_000,
-    });
-    expect(r.stdout).toContain("Did you mean");
-    expect(r.stdout).toContain("kilogram");
-    expect(r.stdout).toMatch(/1000/u);
+    // A pseudo-terminal; the answer "y" comes on its stdin.
+    const shown = dwimInTerminal("convert 1 kilgoram g", dir, env, "y\n");
+    expect(shown).toContain("Did you mean");
+    expect(shown).toContain("kilogram");
+    expect(shown).toMatch(/1000/u);
   });
 });
 

@@ -1,9 +1,3 @@
-/**
- * Issue 18 item 4, the CLI's manners: results on stdout, corrections and prompts on stderr; a destructive fix asks
- * [y/N]; unknown subcommands and flags get dwim's did-you-mean; -V and -v; `health` creates no database; `config
- * check` reports what list_capabilities reports. Issue 17: the manifest the CLI is built from matches the definitions.
- */
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -11,7 +5,7 @@ import { readAnswer } from "../../src/cli/prompt.js";
 import { MANIFEST } from "../../src/server/manifest.js";
 import { buildManifest } from "../../src/server/manifest-source.js";
 import { TOOLSETS } from "../../src/server/toolsets.js";
-import { cliSandbox, dwim, MAIN } from "../helpers/cli.js";
+import { cliSandbox, dwim, dwimInTerminal } from "../helpers/cli.js";
 
 const ROOT = resolve(__dirname, "../..");
 
@@ -67,15 +61,13 @@ describe("dwim's manners", () => {
   it("asks [y/N] before a fix that would run a destructive tool, and an empty answer runs nothing", () => {
     const { dir, env } = cliSandbox("dwim-manners-");
     writeFileSync(join(dir, "a.txt"), "one\n");
-    const call = `${process.execPath} ${MAIN} call edit_fiel '{"path": "a.txt", "old_str": "one", "new_str": "two"}'`;
-    const r = spawnSync("script", ["-qec", call, "/dev/null"], {
-      cwd: dir,
-      env: { ...env, TERM: "dumb" },
-      input: "\n",
-      encoding: "utf8",
-      timeout: 20_000,
-    });
-    expect(r.stdout).toContain("[y/N]");
+    const shown = dwimInTerminal(
+      `call edit_fiel '{"path": "a.txt", "old_str": "one", "new_str": "two"}'`,
+      dir,
+      env,
+      "\n",
+    );
+    expect(shown).toContain("[y/N]");
     expect(readFileSync(join(dir, "a.txt"), "utf8")).toBe("one\n");
   });
 

@@ -1,5 +1,5 @@
 /** The real `dwim` process for CLI tests: a sandbox directory with its own HOME and state, and a runner. */
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -30,4 +30,16 @@ export async function dwim(args: string[], dir: string, env: Record<string, stri
     const err = e as { code: number; stdout: string; stderr: string };
     return { code: err.code, stdout: err.stdout, stderr: err.stderr };
   }
+}
+
+/** Runs `dwim args` (a shell-quoted string) in a pseudo-terminal (`script`), answering `input`; returns what it showed. */
+export function dwimInTerminal(args: string, dir: string, env: Record<string, string>, input: string): string {
+  const r = spawnSync("script", ["-qec", `${process.execPath} ${MAIN} ${args}`, "/dev/null"], {
+    cwd: dir,
+    env: { ...env, TERM: "dumb" },
+    input,
+    encoding: "utf8",
+    timeout: 20_000,
+  });
+  return r.stdout;
 }
