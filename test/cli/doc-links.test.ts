@@ -21,7 +21,7 @@ const DOCS = [
 ];
 
 /** Paths a document cites: relative link targets (resolved from the document) and backticked repository paths. */
-export function citedPaths(doc: string, text: string): string[] {
+function citedPaths(doc: string, text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/\]\(([^)\s]+)\)/gu)) {
     const target = m[1].split("#")[0];
