@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * Bundles the CLI (dist/cli/main.js) into dist/cli/bundle/ with one chunk per lazily imported part, so starting
- * `dwim` reads a few files instead of a few hundred (issue 17: cold start). zod, commander and smol-toml are
- * inlined; every other dependency stays an import of node_modules (native modules, the SDK, optional packages).
+ * `dwim` reads a few files instead of a few hundred (issue 17: cold start). zod, commander, smol-toml and the SDK's
+ * server packages are inlined (the SDK shares the one zod); every other dependency stays an import of node_modules
+ * (native modules, the MCP client used by the proxy, optional packages).
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -10,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const INLINE = new Set(["zod", "commander", "smol-toml"]);
+const INLINE = new Set(["zod", "commander", "smol-toml", "@modelcontextprotocol/server", "@modelcontextprotocol/node"]);
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies, ...pkg.peerDependencies })
   .filter((name) => !INLINE.has(name))

@@ -1,8 +1,4 @@
 /** dwim/router: tool routing (analyze_intent, resolve_tool, list_capabilities), the call middleware and the proxy. */
-import { defineToolset } from "../core/tool.js";
-import { ROUTER_CONFIG_SECTIONS } from "./config.js";
-import { ROUTER_TOOLS } from "./tools.js";
-
 export { BUILTIN_TOOL_ALIASES, GENERIC_VERBS } from "./aliases.js";
 export { type CapabilitiesRequest, listCapabilities } from "./capabilities.js";
 export * from "./config.js";
@@ -15,10 +11,4 @@ export { buildRegistry, paramsOf, RegistryError, type RouterRegistry, type Route
 export { operationGuard, type Resolution, resolveDirect, resolveToolName } from "./resolve.js";
 export { type IntentAnalysis, type IntentMatch, Router, routerFor } from "./router.js";
 export { analyzeIntentTool, listCapabilitiesTool, ROUTER_TOOLS, resolveToolTool } from "./tools.js";
-
-export const toolset = defineToolset({
-  name: "router",
-  description: "Tool routing: which tool for a task, is this name right, what tools exist; plus the call middleware",
-  tools: [...ROUTER_TOOLS],
-  configSections: [...ROUTER_CONFIG_SECTIONS],
-});
+export { toolset } from "./toolset.js";

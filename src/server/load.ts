@@ -10,7 +10,8 @@ const LOADERS: Record<string, () => Promise<Toolset>> = {
   edit: async () => (await import("../edit/index.js")).toolset,
   units: async () => (await import("../units/index.js")).toolset,
   memory: async () => (await import("../memory/index.js")).toolset,
-  router: async () => (await import("../router/index.js")).toolset,
+  // Not router/index.js: that also exports the proxy, which loads the MCP client.
+  router: async () => (await import("../router/toolset.js")).toolset,
 };
 
 export const TOOLSET_NAMES: readonly string[] = MANIFEST.map((t) => t.name);
