@@ -5,7 +5,7 @@
  * server packages are inlined (the SDK shares the one zod); every other dependency stays an import of node_modules
  * (native modules, the MCP client used by the proxy, optional packages).
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -17,9 +17,13 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies,
   .filter((name) => !INLINE.has(name))
   .flatMap((name) => [name, `${name}/*`]);
 
+const outdir = join(ROOT, "dist", "cli", "bundle");
+// Chunk names carry content hashes: clear the last build's, or they pile up (and ship).
+rmSync(outdir, { recursive: true, force: true });
+
 await build({
   entryPoints: [join(ROOT, "dist", "cli", "main.js")],
-  outdir: join(ROOT, "dist", "cli", "bundle"),
+  outdir,
   bundle: true,
   splitting: true,
   format: "esm",
