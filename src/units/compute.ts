@@ -4,7 +4,7 @@
  * (`1 kg / 2.0 lb` is 10.2 % off: `inconsistent_factor` at that step, with the corrected denominator as likely_fix).
  */
 
-import { applyPlan, plan, tidy } from "./convert.js";
+import { applyPlan, checkValence, equivalentExponent, plan, tidy } from "./convert.js";
 import { COMPONENTS, type Dim, equal } from "./dimension.js";
 import { labelOf, mergeTerms, type Quantity } from "./evaluate.js";
 import type { Term } from "./registry.js";
@@ -24,6 +24,8 @@ export interface ComputeInput {
   expected_unit?: string;
   audit?: "error" | "warn" | "off";
   tolerance?: number;
+  /** Charge number of the ion, when expected_unit relates equivalents and moles. */
+  valence?: number;
 }
 
 export interface ComputeStep {
@@ -71,10 +73,19 @@ export function compute(units: Units, input: ComputeInput): ComputeOutput {
       { got: input.initial_value },
     );
   }
+  if (input.factors.length > MAX_FACTORS) {
+    throw unitError(
+      "invalid_input",
+      `compute takes at most ${MAX_FACTORS} factors, got ${input.factors.length}`,
+      { parameter: "factors" },
+      { got: input.factors.length, hints: ["Split the chain into several compute calls"] },
+    );
+  }
+  checkValence(input.valence);
   const tolerance = input.tolerance ?? DEFAULT_TOLERANCE;
   const auditMode = input.audit ?? "error";
   const initial = resolveUnit(units, input.initial_unit, { parameter: "initial_unit" });
-  let value = input.initial_value * initial.scalar;
+  let value = finite(input.initial_value * initial.scalar, { parameter: "initial_value" }, "The initial quantity");
   let terms: Term[] = initial.terms.map((t) => ({ ...t }));
   let dim: Dim = initial.dim;
   const warnings: string[] = [...initial.warnings, ...initial.syntaxHints];
@@ -109,8 +120,11 @@ export function compute(units: Units, input: ComputeInput): ComputeOutput {
     let multiplier = (f.value ?? 1) * (num.scalar / den.scalar);
     let note: string | undefined;
     const hasNumbers = f.value !== undefined || /\d/u.test(f.numerator) || /\d/u.test(denominatorText);
+    // `1 mmol / 2 mEq` states a valence: equivalents against moles are data, never a conversion to audit.
     const sameQuantity =
-      equal(num.dim, den.dim) && (num.kind === undefined || den.kind === undefined || num.kind === den.kind);
+      equal(num.dim, den.dim) &&
+      (num.kind === undefined || den.kind === undefined || num.kind === den.kind) &&
+      equivalentExponent(num) === equivalentExponent(den);
     const differentUnits = labelOf(num.terms) !== labelOf(den.terms);
     if (sameQuantity && differentUnits) {
       const numUnit = num.factor / num.scalar;
@@ -149,7 +163,7 @@ export function compute(units: Units, input: ComputeInput): ComputeOutput {
         } else if (rel > ROUNDING_FLOOR) note = "rounded factor";
       }
     }
-    value *= multiplier;
+    value = finite(value * multiplier, at(f.value !== undefined ? "value" : "numerator"), `Step ${i}`);
     terms = mergeTerms(mergeTerms(terms, num.terms, 1), den.terms, -1);
     dim = dim.map((x, k) => Math.round((x + num.dim[k] - den.dim[k]) * 1e9) / 1e9);
     const step: ComputeStep = {
@@ -181,10 +195,10 @@ export function compute(units: Units, input: ComputeInput): ComputeOutput {
     }
     const p = plan(
       units,
-      { from_unit: unit === "1" ? "1" : unit, to_unit: input.expected_unit },
+      { from_unit: unit === "1" ? "1" : unit, to_unit: input.expected_unit, valence: input.valence },
       { from: "factors", to: "expected_unit" },
     );
-    value = applyPlan(p, value);
+    value = finite(applyPlan(p, value), { parameter: "expected_unit" }, `The result in ${input.expected_unit}`);
     warnings.push(...p.warnings);
     unit = input.expected_unit.trim();
   }
@@ -192,6 +206,20 @@ export function compute(units: Units, input: ComputeInput): ComputeOutput {
   const uniq = [...new Set(warnings)];
   if (uniq.length > 0) out.warnings = uniq;
   return out;
+}
+
+/** A chain longer than this is no factor-label calculation an agent writes; it only costs time. */
+export const MAX_FACTORS = 200;
+
+/** A value that overflowed (or underflowed to nothing useful) is a computation_error, never `quantity: null`. */
+function finite(value: number, where: { parameter: string; step?: number }, what: string): number {
+  if (Number.isFinite(value)) return value;
+  throw unitError(
+    "computation_error",
+    `${what} is not a finite number (${value}): the chain overflows${where.step !== undefined ? ` at factors[${where.step}] (step ${where.step})` : ""}`,
+    where,
+    { got: String(value), hints: ["Check the magnitudes of the values and factors; rescale them into range"] },
+  );
 }
 
 /** "Missing 'time' in the denominator": what the chain lacks to reach the expected dimension. */

@@ -36,6 +36,8 @@ export interface ConvertInput {
   context?: ConvertContext;
   /** A relation between different dimensions that the caller asks for (frequency ↔ period, wavelength ↔ Hz). */
   equivalence?: EquivalenceName;
+  /** Charge number of the ion, relating equivalents to moles (1 mol Ca²⁺ = 2 Eq); the sign is ignored. */
+  valence?: number;
   strict_syntax?: boolean;
 }
 
@@ -82,7 +84,7 @@ export function plan(
     cache = new Map();
     planCache.set(units, cache);
   }
-  const key = `${input.from_unit}\u0000${input.to_unit}\u0000${names.from}\u0000${names.to}\u0000${input.kind ?? ""}\u0000${input.target_kind ?? ""}\u0000${input.koq_policy ?? ""}\u0000${input.delta ?? ""}\u0000${input.strict_syntax ?? ""}\u0000${input.context ? JSON.stringify(input.context) : ""}\u0000${input.equivalence ?? ""}`;
+  const key = `${input.from_unit}\u0000${input.to_unit}\u0000${names.from}\u0000${names.to}\u0000${input.kind ?? ""}\u0000${input.target_kind ?? ""}\u0000${input.koq_policy ?? ""}\u0000${input.delta ?? ""}\u0000${input.strict_syntax ?? ""}\u0000${input.context ? JSON.stringify(input.context) : ""}\u0000${input.equivalence ?? ""}\u0000${input.valence ?? ""}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const p = makePlan(units, input, names, rescale, withArgs);
@@ -248,8 +250,9 @@ function makePlan(
   }
   refuseKinds(from.dim);
   warnings.push(...c.warnings);
+  const valenceScale = valenceFactor(from, to, input.valence, warnings);
 
-  const scale = (from.factor / to.factor) * c.adjust * contextScale;
+  const scale = (from.factor / to.factor) * c.adjust * contextScale * valenceScale;
   const absolute = from.offset !== undefined && to.offset !== undefined && input.delta !== true;
   const relation =
     contextScale !== 1
@@ -268,6 +271,41 @@ function makePlan(
     corrections,
     relation,
   };
+}
+
+/** Net exponent of equivalents (Eq, mEq) in a quantity: they are moles of charge, not of the substance. */
+export function equivalentExponent(q: Quantity): number {
+  let e = 0;
+  for (const t of q.terms) if (t.unit.kind === EQUIVALENTS) e += t.exp;
+  return e;
+}
+
+const EQUIVALENTS = "equivalents";
+
+/**
+ * Equivalents and moles of an ion differ by its charge number (4.5 mEq/L of Ca²⁺ is 2.25 mmol/L): converted only with
+ * the valence the caller gives, otherwise refused with an error that asks for it. Eq ↔ Eq needs nothing.
+ */
+function valenceFactor(from: Quantity, to: Quantity, valence: number | undefined, warnings: string[]): number {
+  const delta = equivalentExponent(to) - equivalentExponent(from);
+  if (delta === 0) return 1;
+  if (valence === undefined) {
+    throw unitError(
+      "invalid_input",
+      "Converting between equivalents (Eq) and moles needs the valence of the ion: 1 mol = |z| Eq",
+      { parameter: "valence" },
+      {
+        expected: "the charge number of the ion, e.g. 1 for Na⁺, K⁺, Cl⁻; 2 for Ca²⁺, Mg²⁺",
+        hints: [
+          "Pass valence: the ion's charge number (the sign is ignored)",
+          "Without it the conversion is ambiguous: 4.5 mEq/L of Ca²⁺ is 2.25 mmol/L, of Na⁺ 4.5 mmol/L",
+        ],
+      },
+    );
+  }
+  const z = Math.abs(valence);
+  warnings.push(`Related equivalents and moles by valence ${z} (1 mol = ${z} Eq)`);
+  return z ** delta;
 }
 
 function tryResolve(
@@ -377,6 +415,7 @@ export function convert(units: Units, input: ConvertInput): ConvertOutput {
       { got: input.value },
     );
   }
+  checkValence(input.valence);
   // A prefixed non-scalable from_unit (5 kft) has a mechanical fix: the same call with the value rescaled.
   const rescale = (label: string, factor: number) => ({
     name: "convert",
@@ -424,6 +463,19 @@ export function convert(units: Units, input: ConvertInput): ConvertOutput {
   return out;
 }
 
+/** A valence, when given, is a finite non-zero number (phosphate's average 1.8 is one). */
+export function checkValence(valence: number | undefined): void {
+  if (valence === undefined || (Number.isFinite(valence) && valence !== 0)) return;
+  throw unitError(
+    "invalid_input",
+    `valence must be a finite non-zero number, got ${valence}`,
+    { parameter: "valence" },
+    {
+      got: valence,
+    },
+  );
+}
+
 /** Removes binary floating-point noise (0.30000000000000004) without losing real precision. */
 export function tidy(x: number): number {
   if (x === 0 || !Number.isFinite(x)) return x;
@@ -469,7 +521,8 @@ export function checkDimensions(units: Units, unitA: string, unitB: string): Che
     // The same decision procedure as convert: compatible exactly when convert would succeed.
     const p = plan(units, { from_unit: unitA, to_unit: unitB }, names);
     const out: CheckOutput = { ...describe(p.from, p.to), compatible: true, relation: p.relation };
-    if (!p.log && !p.affine) out.factor = tidy(p.scale);
+    // A factor beyond the doubles (`Qm^30` vs `qm^30`) is left out rather than sent as null.
+    if (!p.log && !p.affine && Number.isFinite(p.scale)) out.factor = tidy(p.scale);
     if (p.warnings.length > 0) out.warnings = p.warnings;
     return out;
   } catch (e) {

@@ -4,9 +4,11 @@
  * product of the readings. Several readings are narrowed by the dimension of the other endpoint, never guessed.
  */
 import { DIMENSIONLESS, type Dim, div, equal, mul, pow } from "./dimension.js";
-import { isParseFailure, mapChars, type Node, type ParseFailure, parseUnit } from "./parse.js";
-import { allows, PREFIX_BY_SYMBOL, type Prefix } from "./prefixes.js";
+import { isParseFailure, MAX_EXPONENT, mapChars, type Node, type ParseFailure, parseUnit } from "./parse.js";
+import type { Prefix } from "./prefixes.js";
+import { type AtomOutcome, AtomReader, prefixOnName, termsKey } from "./readings.js";
 import { type AtomReading, type Term, termFactor, termLabel, type UnitDef, type UnitSystem } from "./registry.js";
+import { tooLong } from "./tokenize.js";
 
 export interface Quantity {
   /** SI value of one of this unit (offset excluded). */
@@ -35,7 +37,9 @@ export type UnitFailure =
   | { type: "parse"; failure: ParseFailure }
   | { type: "unknown"; atom: string; start: number; end: number; input: string }
   | { type: "non_scalable"; atom: string; start: number; end: number; input: string; unit: UnitDef; prefix: Prefix }
-  | { type: "ambiguous"; atom: string; start: number; end: number; input: string; candidates: AtomReading[] };
+  | { type: "ambiguous"; atom: string; start: number; end: number; input: string; candidates: AtomReading[] }
+  /** The expression reads, but its scale is not a finite non-zero number (`m/0`, `1e999 m`). */
+  | { type: "unbounded"; input: string; message: string };
 
 export type Evaluation = { ok: true; q: Quantity } | { ok: false; failure: UnitFailure };
 
@@ -47,22 +51,24 @@ export interface EvaluateOptions {
   strict?: boolean;
 }
 
-const NAME_SYMBOL = /^([\p{L}°][\p{L}\s_\-°']*?)\s*\(([^()]+)\)$/u;
-
-interface AtomOutcome {
-  readings: AtomReading[];
-}
-
 export class Evaluator {
-  private readonly atomCache = new Map<string, AtomOutcome>();
   private readonly parseCache = new Map<string, ReturnType<typeof parseUnit>>();
-
-  constructor(readonly system: UnitSystem) {}
-
   private readonly resultCache = new Map<string, Evaluation>();
+  private readonly reader: AtomReader;
+
+  constructor(readonly system: UnitSystem) {
+    this.reader = new AtomReader(system, (expr) => {
+      const ev = this.evaluate(expr);
+      return ev.ok ? ev.q.terms : undefined;
+    });
+  }
 
   /** Resolved expressions are cached when nothing but the text decides the result (callers never mutate them). */
   evaluate(input: string, options: EvaluateOptions = {}): Evaluation {
+    // Bounded before anything else, the cache included: a long field costs nothing and is never stored.
+    if (tooLong(input)) {
+      return { ok: false, failure: { type: "parse", failure: parseUnit(input) as ParseFailure } };
+    }
     const plain = options.other === undefined && !options.strict;
     if (plain) {
       const hit = this.resultCache.get(input);
@@ -75,15 +81,8 @@ export class Evaluator {
 
   private evaluateUncached(input: string, options: EvaluateOptions): Evaluation {
     const text = input.trim();
-    // "kilogram (kg)": the seed's suggestion format, accepted back when name and symbol agree.
-    const ns = NAME_SYMBOL.exec(mapChars(text));
-    if (ns) {
-      const byName = this.atom(ns[1].trim());
-      const bySymbol = this.evaluate(ns[2], options);
-      if (byName.readings.length === 1 && bySymbol.ok && sameUnit(byName.readings[0].terms, bySymbol.q.terms)) {
-        return bySymbol;
-      }
-    }
+    const whole = this.wholeField(text, options);
+    if (whole) return whole;
     let parsed = this.parseCache.get(text);
     if (!parsed || options.strict) {
       parsed = parseUnit(text, { mergeWords: (w) => this.system.isMultiWordName(w), strict: options.strict });
@@ -109,12 +108,7 @@ export class Evaluator {
     if (combos.length > 1) {
       const compatible = options.compatible ?? equal;
       const fitting =
-        options.other === undefined
-          ? []
-          : combos.filter((c) => {
-              const q = this.build(ast, atoms, c);
-              return compatible(q.dim, options.other as Dim);
-            });
+        options.other === undefined ? [] : combos.filter((c) => compatible(dimOf(ast, atoms, c), options.other as Dim));
       // Spellings with a usual reading keep it unless exactly one alternative fits the other endpoint.
       const onlyPreferred = choices.every((c) => c.length === 1 || c[0].via === "preferred");
       if (fitting.length !== 1 && onlyPreferred) fitting.splice(0, fitting.length, combos[0]);
@@ -134,31 +128,74 @@ export class Evaluator {
         };
       }
       chosen = fitting[0];
-      atoms.forEach((a, i) => {
-        if (choices[i].length > 1 && chosen[i].via !== "preferred") {
-          resolved.push({ original: a.text, corrected: chosen[i].label, reason: "ambiguity_resolved_by_dimension" });
-        }
-      });
     }
+    atoms.forEach((a, i) => {
+      const r = chosen[i];
+      // A reading by context or by case is always reported: the spelling alone did not say it.
+      if ((choices[i].length > 1 && r.via !== "preferred") || r.via === "case") {
+        resolved.push({
+          original: a.text,
+          corrected: r.label,
+          reason: r.via === "case" ? "case_variant" : "ambiguity_resolved_by_dimension",
+        });
+      }
+    });
     const q = this.build(ast, atoms, chosen);
+    const bound = boundsFailure(q, text);
+    if (bound) return { ok: false, failure: bound };
     q.syntaxHints = parsed.syntaxHints;
     q.resolved = resolved;
     if (combos.length > 1 && options.other === undefined) q.defaulted = true;
     return { ok: true, q };
   }
 
+  /**
+   * Whole-field spellings the parser would split: the seed's suggestion format `kilogram (kg)` when name and symbol
+   * agree; a qualifier in parentheses as the standards print it (`gal (UK)`, `Btu (mean)`, `inHg (32 °F)`); an
+   * abbreviation with periods (`fl. oz.`, `l.y.`, `in.`), when the spelling without them names one unit exactly.
+   */
+  private wholeField(text: string, options: EvaluateOptions): Evaluation | undefined {
+    const mapped = mapChars(text);
+    const paren = splitParenthesized(mapped);
+    if (paren) {
+      const byName = this.atom(paren.outside);
+      if (byName.readings.length === 1) {
+        const bySymbol = this.evaluate(paren.inside, options);
+        if (bySymbol.ok && sameUnit(byName.readings[0].terms, bySymbol.q.terms)) return bySymbol;
+      }
+      const inside = paren.inside.replace(/['’]/gu, "");
+      const compact = inside.replace(/[°\s]/gu, "");
+      for (const candidate of [
+        `${inside} ${paren.outside}`,
+        `${paren.outside} ${inside}`,
+        `${paren.outside}_${compact}`,
+      ]) {
+        const q = this.single(text, candidate);
+        if (q) return q;
+      }
+    }
+    if (mapped.includes(".") && !/\d\./u.test(mapped)) {
+      const plain = mapped.replaceAll(".", "").replace(/\s+/gu, " ").trim();
+      if (plain !== "") return this.single(text, plain);
+    }
+    return undefined;
+  }
+
+  /** The whole field as one exact spelling (`gal (UK)` → imperial gallon), when it names exactly one unit. */
+  private single(text: string, spelling: string): Evaluation | undefined {
+    const exact = this.reader.exactReadings(spelling);
+    if (exact.length !== 1) return undefined;
+    const node: Extract<Node, { t: "atom" }> = { t: "atom", text, start: 0, end: [...text].length };
+    return { ok: true, q: this.build(node, [node], exact) };
+  }
+
   private unresolved(a: Extract<Node, { t: "atom" }>, input: string): UnitFailure {
     const atom = mapChars(a.text);
-    const loose = [...this.system.prefixedSymbol(atom, true), ...this.system.prefixedName(atom, true)];
     // A prefix symbol on a name of 4+ letters that takes no such prefix (`meach` = m + each) is a prefixed unit
     // too; shorter names (`care` = c + are) are more likely typos and get suggestions instead.
-    for (const [psym, p] of PREFIX_BY_SYMBOL) {
-      const rest = atom.slice(psym.length);
-      if (!atom.startsWith(psym) || rest.length < 4) continue;
-      for (const u of this.system.exact(rest)) if (!allows(u.prefixes, p)) loose.push([{ unit: u, prefix: p, exp: 1 }]);
-    }
-    if (loose.length > 0) {
-      const t = loose[0][0];
+    const loose = [...this.system.prefixedSymbol(atom, true), ...this.system.prefixedName(atom, true)];
+    const t = loose[0]?.[0] ?? prefixOnName(this.system, atom);
+    if (t) {
       return {
         type: "non_scalable",
         atom: a.text,
@@ -174,76 +211,7 @@ export class Evaluator {
 
   /** Every reading of one spelling, in resolution order; the first step with readings wins. */
   atom(raw: string): AtomOutcome {
-    const cached = this.atomCache.get(raw);
-    if (cached) return cached;
-    const outcome = { readings: this.readings(raw) };
-    if (this.atomCache.size < 5000) this.atomCache.set(raw, outcome);
-    return outcome;
-  }
-
-  private readings(raw: string): AtomReading[] {
-    const s = mapChars(raw).trim();
-    if (s === "") return [];
-    const sys = this.system;
-    const amb = sys.ambiguous(s);
-    if (amb) {
-      const out: AtomReading[] = [];
-      for (const expr of amb) {
-        const r = this.expressionTerms(expr);
-        if (r) out.push({ terms: r, via: "ambiguous", label: expr });
-      }
-      return out;
-    }
-    const preferred = sys.preferred(s);
-    if (preferred) {
-      const out: AtomReading[] = [];
-      preferred.forEach((expr, i) => {
-        const r = this.expressionTerms(expr);
-        if (r) out.push({ terms: r, via: i === 0 ? "preferred" : "alternative", label: expr });
-      });
-      return out;
-    }
-    const curated = sys.curated(s);
-    if (curated !== undefined) {
-      const r = this.expressionTerms(curated);
-      if (r) return [{ terms: r, via: "curated", label: curated }];
-    }
-    const exact = sys.exact(s);
-    if (exact.length > 0) return exact.map((u) => reading([{ unit: u, exp: 1 }], "exact"));
-    const prefixed = dedupe([...sys.prefixedSymbol(s), ...(s === s.toLowerCase() ? sys.prefixedName(s) : [])]);
-    if (prefixed.length > 0) return prefixed.map((t) => reading(t, "prefix"));
-    // A prefix the unit does not take (`mmin`) is reported as such, never re-read as a product (m·min).
-    if (sys.prefixedSymbol(s, true).length > 0) return [];
-    const products: Term[][] = [];
-    for (let i = 1; i < s.length; i++) {
-      const l = s.slice(0, i);
-      const r = s.slice(i);
-      // Only products a reader would write without an operator: `Pas`, `VAh`, `lbft`; never `to` (t·o).
-      if (!(l.length >= 2 || /^[A-Z]$/u.test(l)) || !(r.length >= 2 || /^[A-Za-z]$/u.test(r))) continue;
-      if (l.length === 1 && r.length === 1) continue;
-      const left = sys.exact(l).filter((u) => u.symbols.includes(l));
-      const right = sys.exact(r).filter((u) => u.symbols.includes(r));
-      if (left.length === 1 && right.length === 1) {
-        products.push([
-          { unit: left[0], exp: 1 },
-          { unit: right[0], exp: 1 },
-        ]);
-      }
-    }
-    if (products.length > 0) return dedupe(products).map((t) => reading(t, "product"));
-    if ([...s].length >= 3) {
-      const folded = sys.name(s);
-      if (folded) return [reading([{ unit: folded, exp: 1 }], "folded")];
-      const pf = dedupe(sys.prefixedName(s));
-      if (pf.length > 0) return pf.map((t) => reading(t, "folded"));
-    }
-    return [];
-  }
-
-  /** Terms of a curated expression (must resolve to exactly one reading). */
-  private expressionTerms(expr: string): Term[] | undefined {
-    const ev = this.evaluate(expr);
-    return ev.ok ? ev.q.terms : undefined;
+    return this.reader.atom(raw);
   }
 
   private build(ast: Node, atoms: Array<Extract<Node, { t: "atom" }>>, chosen: AtomReading[]): Quantity {
@@ -295,7 +263,7 @@ export class Evaluator {
     };
     const v = walk(ast);
     const warnings: string[] = [];
-    for (const t of v.terms) if (t.unit.warning && !warnings.includes(t.unit.warning)) warnings.push(t.unit.warning);
+    for (const r of chosen) for (const w of r.notes ?? []) if (!warnings.includes(w)) warnings.push(w);
     const q: Quantity = {
       factor: v.factor,
       dim: v.dim,
@@ -335,36 +303,89 @@ const VOLUME: Dim = [3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 const LENGTH: Dim = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 const FORCE: Dim = [1, 1, -2, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
-function reading(terms: Term[], via: AtomReading["via"]): AtomReading {
-  return { terms, via, label: terms.map((t) => termLabel(t)).join("·") };
-}
-
 function termKey(t: Pick<Term, "unit" | "prefix">): string {
   return `${t.unit.id}|${t.prefix?.symbol ?? ""}`;
 }
 
-function dedupe(list: Term[][]): Term[][] {
-  const seen = new Set<string>();
-  return list.filter((ts) => {
-    const k = ts.map(termKey).join("*");
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+/**
+ * Exponents beyond ±MAX_EXPONENT (`(m^64)^64`) and scales that are not finite and non-zero (`m/0`, `1e999 m`) are
+ * refused here, before any conversion multiplies them.
+ */
+function boundsFailure(q: Quantity, input: string): UnitFailure | undefined {
+  const exp = q.dim.find((x) => !Number.isFinite(x) || Math.abs(x) > MAX_EXPONENT);
+  if (exp !== undefined) {
+    return {
+      type: "parse",
+      failure: {
+        message: `Exponent ${exp} is out of range (at most ±${MAX_EXPONENT})`,
+        position: 0,
+        hints: [`Exponents are at most ±${MAX_EXPONENT}`],
+      },
+    };
+  }
+  // A session unit without a conversion yet has no factor: no_conversion_path says so later.
+  const pending = q.terms.some((t) => !t.unit.convertible);
+  if ((!pending && (!Number.isFinite(q.factor) || q.factor === 0)) || !Number.isFinite(q.scalar) || q.scalar === 0) {
+    return {
+      type: "unbounded",
+      input,
+      message: `'${input}' has no finite non-zero scale (a division by zero, or a number out of range)`,
+    };
+  }
+  return undefined;
 }
 
 export function mergeTerms(a: readonly Term[], b: readonly Term[], sign: 1 | -1): Term[] {
   const out = a.map((t) => ({ ...t }));
+  const byKey = new Map(out.map((t) => [termKey(t), t] as const));
   for (const t of b) {
-    const existing = out.find((o) => termKey(o) === termKey(t));
+    const existing = byKey.get(termKey(t));
     if (existing) existing.exp = Math.round((existing.exp + sign * t.exp) * 1e9) / 1e9;
-    else out.push({ ...t, exp: sign * t.exp });
+    else {
+      const added = { ...t, exp: sign * t.exp };
+      out.push(added);
+      byKey.set(termKey(t), added);
+    }
   }
   return out.filter((t) => t.exp !== 0);
 }
 
+/** The dimension of one combination of readings, without building terms: what narrowing by the other unit needs. */
+function dimOf(ast: Node, atoms: ReadonlyArray<Extract<Node, { t: "atom" }>>, chosen: readonly AtomReading[]): Dim {
+  const index = new Map(atoms.map((a, i) => [a, i] as const));
+  const walk = (n: Node): Dim => {
+    switch (n.t) {
+      case "atom": {
+        let dim: Dim = DIMENSIONLESS;
+        for (const t of chosen[index.get(n) as number].terms) dim = mul(dim, pow(t.unit.dim, t.exp));
+        return dim;
+      }
+      case "num":
+        return DIMENSIONLESS;
+      case "mul":
+        return mul(walk(n.a), walk(n.b));
+      case "div":
+        return div(walk(n.a), walk(n.b));
+      case "pow":
+        return pow(walk(n.base), n.exp);
+    }
+  };
+  return walk(ast);
+}
+
 function sameUnit(a: readonly Term[], b: readonly Term[]): boolean {
-  return a.length === b.length && a.every((t, i) => termKey(t) === termKey(b[i]) && t.exp === b[i].exp);
+  return termsKey(a) === termsKey(b);
+}
+
+/** `kilogram (kg)`, `gal (UK)`: the text outside and inside one final pair of parentheses, found in linear time. */
+function splitParenthesized(text: string): { outside: string; inside: string } | undefined {
+  if (!text.endsWith(")")) return undefined;
+  const open = text.lastIndexOf("(");
+  if (open <= 0) return undefined;
+  const inside = text.slice(open + 1, -1).trim();
+  const outside = text.slice(0, open).trim();
+  if (inside === "" || inside.includes(")") || outside.includes("(") || outside.includes(")")) return undefined;
+  return /^[\p{L}°][\p{L}\p{N}\s_\-°']*$/u.test(outside) ? { outside, inside } : undefined;
 }
 
 function collectAtoms(n: Node, out: Array<Extract<Node, { t: "atom" }>>): void {

@@ -5,6 +5,13 @@
  * `m/s*kg` = m·kg/s (reported in a hint), `mg/kg/day` = mg/(kg·day).
  */
 
+import { MAX_NESTING, MAX_UNIT_CHARS, mapChars, mappedCodePoints, type Tok, tokenize, tooLong } from "./tokenize.js";
+
+export { MAX_NESTING, MAX_UNIT_CHARS, mapChars };
+
+/** Largest exponent written in an expression (`m^64`); larger ones are refused before any arithmetic. */
+export const MAX_EXPONENT = 64;
+
 export type Node =
   | { t: "atom"; text: string; start: number; end: number; paren?: boolean }
   | { t: "num"; value: number; start: number; end: number; paren?: boolean }
@@ -27,136 +34,6 @@ export interface Parsed {
   syntaxHints: string[];
 }
 
-type Tok =
-  | { k: "atom"; text: string; start: number; end: number }
-  | { k: "num"; value: number; text: string; start: number; end: number }
-  | { k: "op"; op: "*" | "/"; start: number; end: number }
-  | { k: "pow"; start: number; end: number }
-  | { k: "exp"; value: number; start: number; end: number }
-  | { k: "lp"; start: number; end: number }
-  | { k: "rp"; start: number; end: number }
-  | { k: "ws"; start: number; end: number }
-  | { k: "sign"; sign: 1 | -1; start: number; end: number }
-  | { k: "bad"; text: string; start: number; end: number };
-
-const SUPERSCRIPTS: Record<string, string> = {
-  "⁰": "0",
-  "¹": "1",
-  "²": "2",
-  "³": "3",
-  "⁴": "4",
-  "⁵": "5",
-  "⁶": "6",
-  "⁷": "7",
-  "⁸": "8",
-  "⁹": "9",
-  "⁻": "-",
-  "⁺": "+",
-};
-
-/** Fixed character map, not NFKC (which would turn `²` into `2`). */
-const CHAR_MAP: Record<string, string> = {
-  μ: "µ",
-  "\u212A": "K",
-  "\u2126": "Ω",
-  "\u212B": "Å",
-  "℃": "°C",
-  "℉": "°F",
-  º: "°",
-  "−": "-",
-  "\u00A0": " ",
-};
-
-const isAtomStart = (c: string): boolean => /[\p{L}°%‰Δ′″_µ℃℉]/u.test(c);
-const isAtomPart = (c: string): boolean => /[\p{L}°%‰Δ′″_µ℃℉]/u.test(c);
-const isDigit = (c: string): boolean => c >= "0" && c <= "9";
-
-export function mapChars(s: string): string {
-  let out = "";
-  for (const c of s) out += CHAR_MAP[c] ?? c;
-  return out;
-}
-
-function tokenize(chars: readonly string[]): Tok[] {
-  const toks: Tok[] = [];
-  let i = 0;
-  const n = chars.length;
-  while (i < n) {
-    const c = chars[i];
-    const start = i;
-    if (/\s/u.test(c)) {
-      while (i < n && /\s/u.test(chars[i])) i++;
-      toks.push({ k: "ws", start, end: i });
-    } else if (isDigit(c) || (c === "." && isDigit(chars[i + 1] ?? ""))) {
-      let text = "";
-      while (i < n && (isDigit(chars[i]) || chars[i] === ".")) text += chars[i++];
-      if ((chars[i] === "e" || chars[i] === "E") && /[0-9+-]/u.test(chars[i + 1] ?? "")) {
-        const save = i;
-        let exp = chars[i++];
-        if (chars[i] === "+" || chars[i] === "-") exp += chars[i++];
-        if (isDigit(chars[i] ?? "")) {
-          while (i < n && isDigit(chars[i])) exp += chars[i++];
-          text += exp;
-        } else i = save;
-      }
-      const prev = toks[toks.length - 1];
-      if (prev && prev.k === "atom" && prev.end === start && !text.includes(".")) {
-        // Digits attached to a unit are its exponent: cm3, m2.
-        toks.push({ k: "exp", value: Number(text), start, end: i });
-      } else toks.push({ k: "num", value: Number(text), text, start, end: i });
-    } else if (isAtomStart(c)) {
-      let text = "";
-      while (i < n) {
-        const ch = chars[i];
-        if (isAtomPart(ch)) text += chars[i++];
-        else if (isDigit(ch)) {
-          // Digits inside a name (mmH2O) stay in it; trailing digits are an exponent.
-          let j = i;
-          while (j < n && isDigit(chars[j])) j++;
-          if (j < n && isAtomPart(chars[j])) {
-            while (i < j) text += chars[i++];
-          } else break;
-        } else if (ch === "-" && isAtomPart(chars[i + 1] ?? "") && /\p{L}/u.test(text.slice(-1))) {
-          text += chars[i++]; // light-year, pound-force
-        } else break;
-      }
-      toks.push({ k: "atom", text, start, end: i });
-      if (chars[i] === "-" && isDigit(chars[i + 1] ?? "")) {
-        // UCUM-style negative exponent attached to a unit: s-1.
-        let j = i + 1;
-        let digits = "";
-        while (j < n && isDigit(chars[j])) digits += chars[j++];
-        toks.push({ k: "exp", value: -Number(digits), start: i, end: j });
-        i = j;
-      }
-    } else if (SUPERSCRIPTS[c] !== undefined) {
-      let text = "";
-      while (i < n && SUPERSCRIPTS[chars[i]] !== undefined) text += SUPERSCRIPTS[chars[i++]];
-      const value = Number(text);
-      if (Number.isNaN(value)) toks.push({ k: "bad", text: chars.slice(start, i).join(""), start, end: i });
-      else toks.push({ k: "exp", value, start, end: i });
-    } else if (c === "*" && chars[i + 1] === "*") {
-      toks.push({ k: "pow", start, end: i + 2 });
-      i += 2;
-    } else if (c === "*" || c === "·" || c === "⋅" || c === "×" || c === "•") {
-      toks.push({ k: "op", op: "*", start, end: ++i });
-    } else if (c === "/" || c === "÷") {
-      toks.push({ k: "op", op: "/", start, end: ++i });
-    } else if (c === "^") {
-      toks.push({ k: "pow", start, end: ++i });
-    } else if (c === "(") {
-      toks.push({ k: "lp", start, end: ++i });
-    } else if (c === ")") {
-      toks.push({ k: "rp", start, end: ++i });
-    } else if (c === "-" || c === "+") {
-      toks.push({ k: "sign", sign: c === "-" ? -1 : 1, start, end: ++i });
-    } else {
-      toks.push({ k: "bad", text: c, start, end: ++i });
-    }
-  }
-  return toks;
-}
-
 class Fail extends Error {
   constructor(readonly failure: ParseFailure) {
     super(failure.message);
@@ -173,9 +50,17 @@ export function parseUnit(
   input: string,
   options: { mergeWords?: (words: string) => boolean; strict?: boolean } = {},
 ): Parsed | ParseFailure {
-  const chars = Array.from(mapCharsKeepLength(input));
-  let toks = tokenize(chars);
-  if (options.mergeWords) toks = mergeWords(toks, chars, options.mergeWords);
+  if (tooLong(input)) {
+    return {
+      message: `Unit expression is longer than ${MAX_UNIT_CHARS} characters`,
+      position: MAX_UNIT_CHARS,
+      hints: [`Unit expressions are at most ${MAX_UNIT_CHARS} characters: write the unit alone, e.g. kg/m^3`],
+    };
+  }
+  const chars = mappedCodePoints(input);
+  const tokens = tokenize(chars);
+  if (!Array.isArray(tokens)) return { ...tokens, hints: [...tokens.hints, SYNTAX_HELP] };
+  const toks = options.mergeWords ? mergeWords(tokens, chars, options.mergeWords) : tokens;
   const source = chars.join("");
   try {
     const parser = new Parser(toks, chars, source, options.strict === true);
@@ -185,16 +70,6 @@ export function parseUnit(
     if (e instanceof Fail) return e.failure;
     throw e;
   }
-}
-
-/** The character map, but ℃/℉ stay one code point (as atoms) so that positions match the input. */
-function mapCharsKeepLength(s: string): string {
-  let out = "";
-  for (const c of s) {
-    const m = CHAR_MAP[c];
-    out += m !== undefined && m.length === 1 ? m : c;
-  }
-  return out;
 }
 
 export function isParseFailure(p: Parsed | ParseFailure): p is ParseFailure {
@@ -305,12 +180,22 @@ class Parser {
   }
 
   private product(depth: number): Node {
-    let left = this.power(depth);
+    const first = this.peek();
+    // UCUM's leading solidus: `/min` is 1/min.
+    let left: Node =
+      first?.k === "op" && first.op === "/"
+        ? { t: "num", value: 1, start: first.start, end: first.start }
+        : this.power(depth);
     for (;;) {
       const t = this.peek();
       if (!t) break;
       if (t.k === "op") {
         this.i++;
+        const ten = t.op === "*" ? this.powerOfTen(left) : undefined;
+        if (ten) {
+          left = ten;
+          continue;
+        }
         const right = this.power(depth);
         if (t.op === "*") {
           this.checkDivThenMul(left, t.start, right);
@@ -324,6 +209,34 @@ class Parser {
       } else break;
     }
     return left;
+  }
+
+  /** UCUM's `10*3` is 10³ (`10*3/uL`), never thirty: the literal 10, `*`, then an integer. */
+  private powerOfTen(left: Node): Node | undefined {
+    if (left.t !== "num" || left.paren || left.value !== 10 || this.text(this.toks[this.i - 2]) !== "10")
+      return undefined;
+    let k = this.i;
+    let sign = 1;
+    const s = this.toks[k];
+    if (s?.k === "sign") {
+      sign = s.sign;
+      k++;
+    }
+    const e = this.toks[k];
+    if (e?.k !== "num" || !Number.isInteger(e.value) || !/^\d+$/u.test(e.text)) return undefined;
+    const next = this.toks[k + 1];
+    if (next?.k === "pow" || next?.k === "exp") return undefined;
+    this.i = k + 1;
+    return { t: "pow", base: left, exp: this.bounded(sign * e.value, e.start), at: e.start };
+  }
+
+  private bounded(exp: number, at: number): number {
+    if (!Number.isFinite(exp) || Math.abs(exp) > MAX_EXPONENT) {
+      this.fail(`Exponent ${exp} at position ${at} is out of range (at most ±${MAX_EXPONENT})`, at, undefined, [
+        `Exponents are at most ±${MAX_EXPONENT}`,
+      ]);
+    }
+    return exp;
   }
 
   private checkDivThenMul(left: Node, at: number, right: Node): void {
@@ -348,10 +261,10 @@ class Parser {
       const t = this.peek();
       if (t?.k === "exp") {
         this.i++;
-        base = { t: "pow", base, exp: t.value, at: t.start };
+        base = { t: "pow", base, exp: this.bounded(t.value, t.start), at: t.start };
       } else if (t?.k === "pow") {
         this.i++;
-        const exp = this.exponent(t.end);
+        const exp = this.bounded(this.exponent(t.end), t.end);
         base = { t: "pow", base, exp, at: t.start };
       } else break;
     }

@@ -5,6 +5,7 @@
 import { AMBIGUOUS, CATALOG, type CatalogEntry, CURATED_ALIASES, PREFERRED, type Source } from "./catalog.js";
 import { base, COMPONENTS, type Component, DIMENSIONLESS, type Dim } from "./dimension.js";
 import { allows, PREFIX_BY_NAME, PREFIX_BY_SYMBOL, type Prefix, type PrefixPolicy } from "./prefixes.js";
+import { decompose, QualifiedIndex } from "./qualifiers.js";
 
 export interface UnitDef {
   id: string;
@@ -22,6 +23,8 @@ export interface UnitDef {
   prefixes: PrefixPolicy;
   source: Source | "session";
   warning?: string;
+  /** Spellings that name this reading explicitly: the warning (a convention) is not repeated for them. */
+  explicit?: readonly string[];
   log?: CatalogEntry["log"];
   /** False for a session unit that has no conversion yet. */
   convertible: boolean;
@@ -109,8 +112,26 @@ function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
 export interface AtomReading {
   terms: Term[];
   /** How the spelling was read. */
-  via: "exact" | "curated" | "prefix" | "product" | "folded" | "ambiguous" | "preferred" | "alternative";
+  via:
+    | "exact"
+    | "curated"
+    | "prefix"
+    | "product"
+    | "folded"
+    | "ambiguous"
+    | "preferred"
+    | "alternative"
+    | "qualified"
+    | "case";
   label: string;
+  /** Convention warnings of this reading (`gal` read as the US gallon), unless the spelling was explicit. */
+  notes?: string[];
+}
+
+/** Whether a spelling names a unit's reading explicitly, so that its convention warning is not needed. */
+export function namesExplicitly(u: UnitDef, spelling: string): boolean {
+  // UCUM's bracketed codes name one reading each by design ([gal_us], [oz_av]).
+  return u.explicit?.includes(spelling) === true || /^\[.*\]$/u.test(spelling) || decompose(spelling) !== undefined;
 }
 
 /** A stack of layers; lookups consult the built-in layer first, then the session's. */
@@ -182,9 +203,67 @@ export class UnitSystem {
     return undefined;
   }
 
-  /** Whether a multi-word string is a known name (the parser keeps `fluid ounce` together). */
+  /** Whether a multi-word string is a known name (the parser keeps `fluid ounce`, `imperial gallon` together). */
   isMultiWordName(words: string): boolean {
-    return this.exact(words).length > 0 || this.name(words) !== undefined || this.prefixedName(words).length > 0;
+    return (
+      this.exact(words).length > 0 ||
+      this.name(words) !== undefined ||
+      this.prefixedName(words).length > 0 ||
+      this.qualified(words).length > 0
+    );
+  }
+
+  private qualifiedCache?: { size: number; index: QualifiedIndex };
+
+  /** The qualified-name index over every unit (built on first use; rebuilt when a layer grows). */
+  get qualifiedIndex(): QualifiedIndex {
+    const all = this.allUnits();
+    if (this.qualifiedCache?.size !== all.length)
+      this.qualifiedCache = { size: all.length, index: new QualifiedIndex(all) };
+    return this.qualifiedCache.index;
+  }
+
+  /** Units a qualified spelling names in any word order (`UK gallon`, `gal_imp`, `Btu_IT`). */
+  qualified(s: string): UnitDef[] {
+    return decompose(s) ? this.qualifiedIndex.lookup(s) : [];
+  }
+
+  private caseCache?: { size: number; index: Map<string, string[]> };
+
+  /**
+   * Spellings that differ from `s` only in letter case and name a unit: unit symbols, curated spellings, and prefix
+   * symbol + unit symbol (`KW` → kW; `CFM` → cfm; `MHZ` → MHz and mHz).
+   */
+  caseVariants(s: string): string[] {
+    const all = this.allUnits();
+    if (this.caseCache?.size !== all.length) {
+      const index = new Map<string, string[]>();
+      const put = (spelling: string) => {
+        const l = lower(spelling);
+        const list = index.get(l);
+        if (!list) index.set(l, [spelling]);
+        else if (!list.includes(spelling)) list.push(spelling);
+      };
+      for (const layer of this.layers) {
+        for (const u of layer.units) for (const sym of u.symbols) put(sym);
+        for (const k of layer.curated.keys()) put(k);
+      }
+      this.caseCache = { size: all.length, index };
+    }
+    const index = this.caseCache.index;
+    const l = lower(s);
+    const out = (index.get(l) ?? []).filter((x) => x !== s);
+    for (const [psym, p] of PREFIX_BY_SYMBOL) {
+      // Only a prefix's own symbol changes case (`K` → k); `u`, the ASCII stand-in for µ, is never `U` (`US` is no µs).
+      if (psym !== p.symbol || !l.startsWith(lower(psym)) || l.length === psym.length) continue;
+      for (const sym of index.get(l.slice(psym.length)) ?? []) {
+        const spelling = psym + sym;
+        if (spelling === s || out.includes(spelling)) continue;
+        const u = this.symbol(sym);
+        if (u && allows(u.prefixes, p)) out.push(spelling);
+      }
+    }
+    return out;
   }
 
   /** prefix name + unit name (`kilo` + `meter`, `nano` + `metre`), only onto units allowing that prefix. */
@@ -234,6 +313,7 @@ export function entryToUnit(entry: CatalogEntry, factor: number, dim: Dim): Unit
     prefixes: entry.prefixes ?? "none",
     source: entry.src,
     warning: entry.warning,
+    explicit: entry.explicit,
     log: entry.log,
     convertible: true,
     aliases: [...(entry.symbols ?? []), ...(entry.names ?? [])],

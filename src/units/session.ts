@@ -5,6 +5,7 @@
 import { suggest } from "../core/suggest.js";
 import type { Dim } from "./dimension.js";
 import type { Quantity } from "./evaluate.js";
+import { isParseFailure, MAX_UNIT_CHARS, parseUnit } from "./parse.js";
 import { defaultPlural, type UnitDef, UnitLayer } from "./registry.js";
 import { resolveUnit, unitError } from "./suggestions.js";
 import type { Units } from "./system.js";
@@ -100,12 +101,36 @@ export class SessionUnits {
         },
       );
     }
+    if ((input.aliases?.length ?? 0) > MAX_ALIASES) {
+      throw unitError(
+        "invalid_input",
+        `A unit takes at most ${MAX_ALIASES} aliases`,
+        { parameter: p("aliases") },
+        {
+          got: input.aliases?.length,
+        },
+      );
+    }
     const dim = this.dimensionOf(input.dimension, p("dimension"));
     const spellings: Array<[string, string]> = [[name, p("name")]];
     if (input.symbol) spellings.push([input.symbol.trim(), p("symbol")]);
     for (const [i, a] of (input.aliases ?? []).entries()) spellings.push([a.trim(), `${p("aliases")}[${i}]`]);
     for (const [s, param] of spellings) {
       if (s === "") throw unitError("invalid_input", "Unit spellings must not be empty", { parameter: param });
+      const unreadable = unreadableSpelling(s);
+      if (unreadable) {
+        throw unitError(
+          "invalid_input",
+          `'${s}' cannot be read back as one unit: ${unreadable}`,
+          { parameter: param },
+          {
+            got: s,
+            hints: [
+              "A unit spelling is letters (and _ - ' or digits followed by letters): a trailing number reads as an exponent (foo1 = foo¹), operators and parentheses as arithmetic",
+            ],
+          },
+        );
+      }
       const taken = this.units.evaluator.atom(s).readings;
       if (taken.length > 0) {
         const owner = taken[0].terms.map((t) => t.unit.name).join("·");
@@ -246,6 +271,24 @@ function setFromDst(u: UnitDef, f: number, o: number, dstFactor: number, dstOffs
   const offset = o * dstFactor + dstOffset;
   if (offset !== 0) u.offset = offset;
   u.convertible = true;
+}
+
+/** Longest alias list of one session unit. */
+export const MAX_ALIASES = 20;
+/** Longest spelling of a session unit (a unit expression is at most MAX_UNIT_CHARS). */
+const MAX_SPELLING = Math.min(64, MAX_UNIT_CHARS);
+
+/**
+ * Why the parser would not read `s` back as the single atom `s` (`foo1` is foo¹, `a/b` a quotient, `m²` a power), or
+ * undefined when it would: a name the tools cannot read back would be defined but unusable.
+ */
+function unreadableSpelling(s: string): string | undefined {
+  if ([...s].length > MAX_SPELLING) return `longer than ${MAX_SPELLING} characters`;
+  const parsed = parseUnit(s, { mergeWords: () => true });
+  if (isParseFailure(parsed)) return parsed.message;
+  const ast = parsed.ast;
+  if (ast.t !== "atom") return ast.t === "pow" ? "it reads as a power" : "it reads as an expression, not a name";
+  return ast.text === s ? undefined : `it reads as '${ast.text}'`;
 }
 
 function sameDim(a: Dim, b: Dim): boolean {

@@ -4,61 +4,28 @@
  * seed's "kilogram (kg)" format, which the resolver accepts back verbatim.
  */
 
-import { ToolError } from "../core/errors.js";
+import type { ToolError } from "../core/errors.js";
 import { confirmScore, osa } from "../core/similarity.js";
 import { editBudget } from "../core/suggest.js";
 import { type Dim, equal } from "./dimension.js";
-import type { EquivalenceName } from "./equivalence.js";
 import type { Quantity, UnitFailure } from "./evaluate.js";
 import type { ParseFailure } from "./parse.js";
 import { PREFIX_BY_NAME, PREFIX_BY_SYMBOL, type Prefix } from "./prefixes.js";
+import { decompose } from "./qualifiers.js";
+import { buildAmbiguousError } from "./refusals.js";
 import { formatUnit, type Term, termFactor, termLabel, type UnitDef } from "./registry.js";
 import { compatibility, type Units } from "./system.js";
+import { stepText, unitError, type Where } from "./unit-error.js";
 
-export const UNIT_ERROR_TYPES = [
-  "unknown_unit",
-  "ambiguous_unit",
-  "non_scalable_unit",
-  "parse_error",
-  "dimension_mismatch",
-  "koq_mismatch",
-  "no_conversion_path",
-  "inconsistent_factor",
-  "invalid_input",
-  "unknown_dimension",
-  "unknown_kind",
-  "duplicate_definition",
-  "computation_error",
-] as const;
-export type UnitErrorType = (typeof UNIT_ERROR_TYPES)[number];
-
-/** Unit errors carry at most three hints (spec §3.2), specific ones first. */
-export const MAX_UNIT_HINTS = 3;
-
-export interface Where {
-  /** JSON path of the field: `from_unit`, `factors[1].numerator`. */
-  parameter: string;
-  step?: number;
-}
-
-export function unitError(
-  type: UnitErrorType,
-  error: string,
-  where: Partial<Where>,
-  fields: { got?: unknown; expected?: unknown; likely_fix?: unknown; hints?: string[]; [k: string]: unknown } = {},
-): ToolError {
-  const { hints, ...rest } = fields;
-  return new ToolError({
-    error,
-    error_type: type,
-    parameter: where.parameter,
-    step: where.step,
-    ...rest,
-    hints: [...new Set(hints ?? [])].slice(0, MAX_UNIT_HINTS),
-  });
-}
-
-const stepText = (where: Partial<Where>) => (where.step !== undefined ? ` (step ${where.step})` : "");
+export {
+  buildAmbiguousError,
+  buildDimensionMismatchError,
+  buildKoqError,
+  buildNoPathError,
+  contextHint,
+  sameDimension,
+} from "./refusals.js";
+export { MAX_UNIT_HINTS, UNIT_ERROR_TYPES, type UnitErrorType, unitError, type Where } from "./unit-error.js";
 
 export interface ResolveOptions extends Where {
   /** Dimension of the other endpoint: narrows ambiguous spellings and orders suggestions. */
@@ -80,6 +47,21 @@ export function resolveUnit(units: Units, text: string, options: ResolveOptions)
 }
 
 export function failureToError(units: Units, f: UnitFailure, text: string, options: ResolveOptions): ToolError {
+  if (f.type === "unknown" || f.type === "non_scalable") {
+    const other = options.other;
+    const qualified = qualifiedFix(
+      units,
+      text.trim(),
+      (t) => other === undefined || compatibility(t.unit.dim, other).ok,
+    );
+    if (qualified) {
+      return unitError("unknown_unit", `Unknown unit '${text.trim()}'${stepText(options)}`, options, {
+        got: text.trim(),
+        likely_fix: formatUnit(qualified),
+        hints: [`Did you mean ${formatUnit(qualified)}?`],
+      });
+    }
+  }
   switch (f.type) {
     case "parse":
       return buildParseError(text, f.failure, options);
@@ -89,6 +71,11 @@ export function failureToError(units: Units, f: UnitFailure, text: string, optio
       return buildNonScalableError(units, f.atom, text, f.unit, f.prefix, options);
     case "ambiguous":
       return buildAmbiguousError(units, f.atom, f.start, f.candidates, options);
+    case "unbounded":
+      return unitError("computation_error", `${f.message}${stepText(options)}`, options, {
+        got: text,
+        hints: ["Write the unit without a zero or out-of-range number in it"],
+      });
   }
 }
 
@@ -163,6 +150,13 @@ export function suggestUnit(
     // Units that fit the other endpoint first.
     hints.sort((a, b) => Number(!compatibility(b.unit.dim, other).ok) - Number(!compatibility(a.unit.dim, other).ok));
   }
+  // A spelling that names a qualifier (imperial, survey, troy) is only fixed to a unit that carries it: the imperial
+  // fluid ounce is never "fixed" to the US one, 4 % larger.
+  const qualifiers = decompose(atom, true)?.qualifiers;
+  if (fix && qualifiers !== undefined && !units.system.qualifiedIndex.carries(fix.unit, qualifiers)) {
+    hints.unshift(fix);
+    fix = undefined;
+  }
   // With a fix, other candidates are noise unless they fit the other endpoint.
   const rest = hints.filter((h) => h.unit !== fix?.unit || h.prefix !== fix?.prefix);
   return { fix, hints: fix ? rest.filter((h) => other !== undefined && compatibility(h.unit.dim, other).ok) : rest };
@@ -212,6 +206,36 @@ function fittingUnits(
       byUnit.set(unit.id, { unit, distance: c.distance, confidence: c.confidence });
   }
   return [...byUnit.values()].sort((a, b) => a.distance - b.distance);
+}
+
+/**
+ * A whole field that names qualifiers (`imperial galon`, `survey fot`, `imperal gallon`): fixed only among the units
+ * that carry the same qualifiers, by the rest of the spelling; a qualifier word may be one edit off.
+ */
+export function qualifiedFix(units: Units, text: string, fits: (t: Term) => boolean): Term | undefined {
+  const d = decompose(text, true);
+  if (!d) return undefined;
+  const index = units.system.qualifiedIndex;
+  const exact = index
+    .lookupDecomposed(d)
+    .map((unit) => ({ unit, exp: 1 }))
+    .filter(fits);
+  if (exact.length === 1) return exact[0];
+  if (exact.length > 1) return undefined;
+  const bases = index.baseIndex(d.qualifiers);
+  if (!bases || [...d.base].length < 3) return undefined;
+  const s = bases.index.suggest(d.base, { allowAuto: false });
+  const near = s.candidates.filter((c) => c.distance <= editBudget([...d.base].length) && c.confidence >= CONFIRM);
+  const fitting = [
+    ...new Map(
+      near
+        .map((c) => ({ c, unit: bases.units[Number(c.target.slice(1))] }))
+        .filter((x) => x.unit !== undefined && fits({ unit: x.unit, exp: 1 }))
+        .map((x) => [x.unit, x.c.distance] as const),
+    ),
+  ].sort((a, b) => a[1] - b[1]);
+  if (fitting.length === 0 || (fitting.length > 1 && fitting[1][1] === fitting[0][1])) return undefined;
+  return { unit: fitting[0][0], exp: 1 };
 }
 
 /** `kilomter` → kilometer, `mililiter` → milliliter: a prefix name (4+ letters may be one edit off) + a unit name. */
@@ -372,135 +396,4 @@ function typoReading(units: Units, atom: string, unit: UnitDef, fits: (u: UnitDe
   return fittingUnits(units, candidates, (u) => u.id !== unit.id && fits(u)).find(
     (f) => f.distance > 0 && f.distance <= budget && f.confidence >= CONFIRM,
   )?.unit;
-}
-
-export function buildAmbiguousError(
-  units: Units,
-  atom: string,
-  position: number,
-  readings: ReadonlyArray<{ terms: Term[]; label: string }>,
-  options: ResolveOptions,
-): ToolError {
-  const candidates = readings.map(({ terms, label }) => {
-    const one = terms.length === 1 && terms[0].exp === 1 ? terms[0] : undefined;
-    let dim = terms[0].unit.dim.map(() => 0) as Dim;
-    for (const t of terms) dim = dim.map((x, i) => x + t.unit.dim[i] * t.exp);
-    return {
-      unit: label,
-      name: one ? formatUnit(one) : terms.map((t) => formatUnit(t)).join(" × "),
-      dimension: units.dimensionName(dim),
-    };
-  });
-  const list = candidates.map((c) => `${c.unit} (${c.name.replace(/ \(.*\)$/u, "")}, ${c.dimension})`).join(", ");
-  const same =
-    options.other !== undefined && candidates.length > 1 && new Set(candidates.map((c) => c.dimension)).size === 1;
-  return unitError("ambiguous_unit", `'${atom}' has several readings${stepText(options)}: ${list}`, options, {
-    got: atom,
-    position,
-    candidates,
-    hints: [
-      `Write the unit you mean: ${candidates.map((c) => c.unit).join(" or ")}`,
-      same
-        ? "All readings fit the other unit; dwim will not guess between them"
-        : "Not guessed: the readings measure different things",
-    ],
-  });
-}
-
-/** kg → m: the compatible units that really convert, and a pointer to check_dimensions. */
-export function buildDimensionMismatchError(
-  units: Units,
-  from: { text: string; q: Quantity },
-  to: { text: string; q: Quantity },
-  where: Partial<Where>,
-  reason: "dimension" | "pseudo",
-  equivalence?: { name: EquivalenceName; likely_fix?: unknown },
-): ToolError {
-  const got = units.dimensionName(to.q.dim);
-  const expected = units.dimensionName(from.q.dim);
-  const hints = [`${from.text} is ${expected}; ${to.text} is ${got}`];
-  if (equivalence) {
-    hints.push(
-      equivalence.name === "reciprocal"
-        ? `${expected} and ${got} are reciprocal: pass equivalence="reciprocal" to convert 1/x (e.g. a period from a frequency)`
-        : `${expected} and ${got} are related through c and h: pass equivalence="spectral" (wavelength, frequency, wavenumber, photon energy)`,
-    );
-  }
-  if (reason === "pseudo") {
-    hints.push(`${expected} and ${got} are isolated pseudo-dimensions — they cannot interconvert`);
-    if (got === "ratio" && expected === "angle")
-      hints.push("To express an angle as a fraction of a turn, divide by 2π rad (1 rev) explicitly");
-  } else {
-    const context = contextHint(from.q.dim, to.q.dim);
-    if (context) hints.push(context);
-    const compatible = units.compatibleUnits(from.q.dim, from.q.kind);
-    if (compatible.length > 0) hints.push(`Compatible ${expected} units: ${compatible.join(", ")}`);
-    hints.push("Use check_dimensions() to verify compatibility");
-  }
-  return unitError(
-    "dimension_mismatch",
-    `Cannot convert '${from.text}' to '${to.text}'${stepText(where)}: ${expected} is not compatible with ${got}`,
-    where,
-    equivalence?.likely_fix === undefined
-      ? { got, expected, hints }
-      : { got, expected, likely_fix: equivalence.likely_fix, hints },
-  );
-}
-
-/** Mass ↔ amount needs a molar mass; mass ↔ volume a density. */
-export function contextHint(a: Dim, b: Dim): string | undefined {
-  const d = a.map((x, i) => x - b[i]);
-  const only = (pairs: Record<number, number>) => d.every((x, i) => x === (pairs[i] ?? 0));
-  if (only({ 1: 1, 5: -1 }) || only({ 1: -1, 5: 1 })) {
-    return "Mass and amount of substance need a molar mass: pass context={molar_mass: <g/mol>}";
-  }
-  if (only({ 1: 1, 0: -3 }) || only({ 1: -1, 0: 3 }))
-    return "Mass and volume need a density: pass context={density: <g/mL>}";
-  return undefined;
-}
-
-export function buildKoqError(
-  units: Units,
-  from: { text: string; kind?: string },
-  to: { text: string; kind?: string },
-  where: Partial<Where>,
-  dim: Dim,
-  photometric = false,
-  toDim?: Dim,
-): ToolError {
-  const fk = from.kind ?? units.dimensionName(dim);
-  const tk = to.kind ?? "another kind";
-  // Declared kinds over different dimensions: neither koq_policy nor a kind override would make it convert.
-  const apart = toDim !== undefined && !equal(dim, toDim);
-  const hints = photometric
-    ? ["Photometric units weigh light by the eye's response; convert through a luminous efficacy (lm/W) you know"]
-    : apart
-      ? [
-          `${from.text} measures ${fk} (${units.dimensionName(dim)}); ${to.text} measures ${tk} (${units.dimensionName(toDim)}): different kinds and different dimensions`,
-          "No unit conversion relates them: use the physical relation between the two quantities (compute with its factors)",
-        ]
-      : [`${from.text} measures ${fk}; ${to.text} measures ${tk}: same dimension, different kinds of quantity`];
-  if (!photometric && !apart)
-    hints.push(`If you mean it, pass kind="${from.kind ?? to.kind}" (or target_kind) or koq_policy="warn"`);
-  return unitError(
-    "koq_mismatch",
-    `Cannot convert '${from.text}' (${fk}) to '${to.text}' (${tk}): different kinds of quantity${stepText(where)}`,
-    where,
-    { got: to.kind ?? tk, expected: from.kind ?? fk, hints },
-  );
-}
-
-export function buildNoPathError(fromText: string, toText: string, where: Partial<Where>, hints: string[]): ToolError {
-  return unitError(
-    "no_conversion_path",
-    `No conversion path from '${fromText}' to '${toText}'${stepText(where)}`,
-    where,
-    {
-      hints,
-    },
-  );
-}
-
-export function sameDimension(a: Dim, b: Dim): boolean {
-  return equal(a, b);
 }

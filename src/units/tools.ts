@@ -121,6 +121,10 @@ export const convertTool = defineTool({
       .enum(["reciprocal", "spectral"])
       .optional()
       .describe("Relate different dimensions: reciprocal (Hz → period), spectral (nm ↔ THz ↔ eV ↔ 1/cm)"),
+    valence: z
+      .number()
+      .optional()
+      .describe("Charge number of the ion, to relate equivalents to moles (mEq/L ↔ mmol/L: 2 for Ca²⁺)"),
     custom_units: z.array(customUnit).optional().describe("Units defined for this call only"),
     custom_edges: z.array(customEdge).optional().describe("Conversions for custom_units: dst = src·factor + offset"),
     strict_syntax: z.boolean().optional().describe("Reject ambiguous a/b*c instead of reading it left to right"),
@@ -146,6 +150,7 @@ export const convertTool = defineTool({
       delta: args.delta,
       context: args.context,
       equivalence: args.equivalence,
+      valence: args.valence,
       strict_syntax: args.strict_syntax ?? settings.strict_syntax,
     };
     try {
@@ -226,6 +231,10 @@ export const computeTool = defineTool({
       .optional()
       .describe("Numeric check of same-quantity factors (default error)"),
     tolerance: z.number().min(0).max(1).optional().describe("Relative tolerance of the audit (default 1e-3)"),
+    valence: z
+      .number()
+      .optional()
+      .describe("Charge number of the ion, when expected_unit turns equivalents into moles or back"),
   },
   annotations: { readOnlyHint: true, idempotentHint: true },
   cli: { command: "compute" },

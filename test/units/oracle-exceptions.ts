@@ -68,7 +68,6 @@ export const ORACLE_EXCEPTIONS: Readonly<Record<string, string>> = {
   cal: CALORIE,
   calorie: CALORIE,
   calories: CALORIE,
-  Cal: CALORIE,
   tablespoon: SPOON,
   tablespoons: SPOON,
   teaspoon: SPOON,

@@ -1,0 +1,47 @@
+/** The unit tools' error type enum and the constructor every unit error goes through (spec §3.2). */
+import { ToolError } from "../core/errors.js";
+
+export const UNIT_ERROR_TYPES = [
+  "unknown_unit",
+  "ambiguous_unit",
+  "non_scalable_unit",
+  "parse_error",
+  "dimension_mismatch",
+  "koq_mismatch",
+  "no_conversion_path",
+  "inconsistent_factor",
+  "invalid_input",
+  "unknown_dimension",
+  "unknown_kind",
+  "duplicate_definition",
+  "computation_error",
+] as const;
+export type UnitErrorType = (typeof UNIT_ERROR_TYPES)[number];
+
+/** Unit errors carry at most three hints (spec §3.2), specific ones first. */
+export const MAX_UNIT_HINTS = 3;
+
+export interface Where {
+  /** JSON path of the field: `from_unit`, `factors[1].numerator`. */
+  parameter: string;
+  step?: number;
+}
+
+export function unitError(
+  type: UnitErrorType,
+  error: string,
+  where: Partial<Where>,
+  fields: { got?: unknown; expected?: unknown; likely_fix?: unknown; hints?: string[]; [k: string]: unknown } = {},
+): ToolError {
+  const { hints, ...rest } = fields;
+  return new ToolError({
+    error,
+    error_type: type,
+    parameter: where.parameter,
+    step: where.step,
+    ...rest,
+    hints: [...new Set(hints ?? [])].slice(0, MAX_UNIT_HINTS),
+  });
+}
+
+export const stepText = (where: Partial<Where>) => (where.step !== undefined ? ` (step ${where.step})` : "");
