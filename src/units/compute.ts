@@ -10,6 +10,7 @@ import { labelOf, mergeTerms, type Quantity } from "./evaluate.js";
 import type { Term } from "./registry.js";
 import { resolveUnit, unitError } from "./suggestions.js";
 import { compatibility, type Units } from "./system.js";
+import { withVerifiedFix } from "./verify.js";
 
 export interface Factor {
   value?: number;
@@ -64,7 +65,12 @@ function describe(f: Factor): string {
   return `${v}${f.numerator ?? "?"}${f.denominator !== undefined ? ` / ${f.denominator}` : ""}`;
 }
 
+/** compute(initial, factors…): the result, or the structured error whose likely_fix has been tried. */
 export function compute(units: Units, input: ComputeInput): ComputeOutput {
+  return withVerifiedFix("compute", input, (args) => computeOnce(units, args));
+}
+
+function computeOnce(units: Units, input: ComputeInput): ComputeOutput {
   if (!Number.isFinite(input.initial_value)) {
     throw unitError(
       "invalid_input",

@@ -17,6 +17,7 @@ import {
   type Where,
 } from "./suggestions.js";
 import { compatibility, type Units } from "./system.js";
+import { withVerifiedFix } from "./verify.js";
 
 export interface ConvertContext {
   /** g/mol, or a string with a unit ("180.16 g/mol"). */
@@ -207,7 +208,7 @@ function makePlan(
   }
   if (!c.ok && input.equivalence) {
     const eq = equivalenceBetween(input.equivalence, from.dim, to.dim);
-    if (eq && from.offset === undefined && to.offset === undefined) {
+    if (eq && from.offset === undefined && to.offset === undefined && from.kind !== "torque" && to.kind !== "torque") {
       const fromFactor = from.factor;
       const toFactor = to.factor;
       return {
@@ -235,10 +236,17 @@ function makePlan(
     }
     // Frequency ↔ period, wavelength ↔ frequency: no conversion without a stated relation; the one that exists
     // is offered as the fix (the same call with `equivalence`).
-    const relation =
-      input.equivalence === undefined && from.offset === undefined && to.offset === undefined
-        ? equivalenceFor(from.dim, to.dim)
-        : undefined;
+    // Only between spellings read as written: `Nmi → m` is a nautical mile misread as N·mi, not a photon energy,
+    // and a torque is no photon energy either; there the relation would return a nonsense number.
+    const offerable =
+      input.equivalence === undefined &&
+      from.offset === undefined &&
+      to.offset === undefined &&
+      !from.guessed &&
+      !to.guessed &&
+      from.kind !== "torque" &&
+      to.kind !== "torque";
+    const relation = offerable ? equivalenceFor(from.dim, to.dim) : undefined;
     throw buildDimensionMismatchError(
       units,
       { text: input.from_unit, q: from },
@@ -406,7 +414,12 @@ export function applyPlan(p: Plan, value: number): number {
   return value * p.scale;
 }
 
+/** convert(value, from_unit, to_unit): the result, or the structured error whose likely_fix has been tried. */
 export function convert(units: Units, input: ConvertInput): ConvertOutput {
+  return withVerifiedFix("convert", input, (args) => convertOnce(units, args));
+}
+
+function convertOnce(units: Units, input: ConvertInput): ConvertOutput {
   if (!Number.isFinite(input.value)) {
     throw unitError(
       "invalid_input",
@@ -505,6 +518,12 @@ export interface CheckOutput {
 
 /** check_dimensions(unit_a, unit_b): unknown units are errors; an incompatible pair is a normal answer. */
 export function checkDimensions(units: Units, unitA: string, unitB: string): CheckOutput {
+  return withVerifiedFix("check_dimensions", { unit_a: unitA, unit_b: unitB }, (a) =>
+    checkOnce(units, a.unit_a, a.unit_b),
+  );
+}
+
+function checkOnce(units: Units, unitA: string, unitB: string): CheckOutput {
   const names = { from: "unit_a", to: "unit_b" };
   const describe = (a: Quantity, b: Quantity): CheckOutput => {
     const out: CheckOutput = {

@@ -31,6 +31,8 @@ export interface Quantity {
   label: string;
   /** A usual reading was taken without an other endpoint to test the alternatives against (`rad`, `IU`). */
   defaulted?: boolean;
+  /** Some atom was read by a guess about the spelling (implicit product `Nmi`, another case, the other endpoint). */
+  guessed?: boolean;
 }
 
 export type UnitFailure =
@@ -145,6 +147,7 @@ export class Evaluator {
     if (bound) return { ok: false, failure: bound };
     q.syntaxHints = parsed.syntaxHints;
     q.resolved = resolved;
+    if (resolved.length > 0 || chosen.some((r) => r.via === "product" || r.via === "case")) q.guessed = true;
     if (combos.length > 1 && options.other === undefined) q.defaulted = true;
     return { ok: true, q };
   }

@@ -9,6 +9,9 @@ import { MAX_NESTING, MAX_UNIT_CHARS, mapChars, mappedCodePoints, type Tok, toke
 
 export { MAX_NESTING, MAX_UNIT_CHARS, mapChars };
 
+/** Most units and numbers in one expression: every later step (readings, combinations, labels) is bounded by it. */
+export const MAX_OPERANDS = 32;
+
 /** Largest exponent written in an expression (`m^64`); larger ones are refused before any arithmetic. */
 export const MAX_EXPONENT = 64;
 
@@ -61,6 +64,16 @@ export function parseUnit(
   const tokens = tokenize(chars);
   if (!Array.isArray(tokens)) return { ...tokens, hints: [...tokens.hints, SYNTAX_HELP] };
   const toks = options.mergeWords ? mergeWords(tokens, chars, options.mergeWords) : tokens;
+  let operands = 0;
+  for (const t of toks) {
+    if ((t.k === "atom" || t.k === "num") && ++operands > MAX_OPERANDS) {
+      return {
+        message: `More than ${MAX_OPERANDS} units and numbers in one expression (position ${t.start})`,
+        position: t.start,
+        hints: [`A unit expression holds at most ${MAX_OPERANDS} units and numbers`, SYNTAX_HELP],
+      };
+    }
+  }
   const source = chars.join("");
   try {
     const parser = new Parser(toks, chars, source, options.strict === true);

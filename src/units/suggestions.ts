@@ -15,7 +15,7 @@ import { decompose } from "./qualifiers.js";
 import { buildAmbiguousError } from "./refusals.js";
 import { formatUnit, type Term, termFactor, termLabel, type UnitDef } from "./registry.js";
 import { compatibility, type Units } from "./system.js";
-import { stepText, unitError, type Where } from "./unit-error.js";
+import { isQuiet, stepText, unitError, type Where } from "./unit-error.js";
 
 export {
   buildAmbiguousError,
@@ -47,6 +47,9 @@ export function resolveUnit(units: Units, text: string, options: ResolveOptions)
 }
 
 export function failureToError(units: Units, f: UnitFailure, text: string, options: ResolveOptions): ToolError {
+  if (isQuiet() && (f.type === "unknown" || f.type === "non_scalable")) {
+    return unitError(f.type === "unknown" ? "unknown_unit" : "non_scalable_unit", `Cannot read '${text}'`, options);
+  }
   if (f.type === "unknown" || f.type === "non_scalable") {
     const other = options.other;
     const qualified = qualifiedFix(
@@ -124,7 +127,7 @@ export function suggestUnit(
     hints.unshift(fix);
     fix = undefined;
   }
-  const fits = (t: Term) => other === undefined || (fitsOther ? fitsOther(t) : compatibility(t.unit.dim, other).ok);
+  const fits = (t: Term) => (fitsOther ? fitsOther(t) : other === undefined || compatibility(t.unit.dim, other).ok);
   if (fix && !fits(fix)) {
     // A likely_fix must lead to a call that can succeed: a unit the other endpoint cannot convert to (`hrem` → rem
     // beside kg) is a hint, never the fix.
@@ -154,6 +157,10 @@ export function suggestUnit(
   // fluid ounce is never "fixed" to the US one, 4 % larger.
   const qualifiers = decompose(atom, true)?.qualifiers;
   if (fix && qualifiers !== undefined && !units.system.qualifiedIndex.carries(fix.unit, qualifiers)) {
+    hints.unshift(fix);
+    fix = undefined;
+  }
+  if (fix && wordsOf(atom).length > 1 && !sameShape(atom, fix.unit)) {
     hints.unshift(fix);
     fix = undefined;
   }
@@ -225,17 +232,17 @@ export function qualifiedFix(units: Units, text: string, fits: (t: Term) => bool
   const bases = index.baseIndex(d.qualifiers);
   if (!bases || [...d.base].length < 3) return undefined;
   const s = bases.index.suggest(d.base, { allowAuto: false });
-  const near = s.candidates.filter((c) => c.distance <= editBudget([...d.base].length) && c.confidence >= CONFIRM);
-  const fitting = [
-    ...new Map(
-      near
-        .map((c) => ({ c, unit: bases.units[Number(c.target.slice(1))] }))
-        .filter((x) => x.unit !== undefined && fits({ unit: x.unit, exp: 1 }))
-        .map((x) => [x.unit, x.c.distance] as const),
-    ),
-  ].sort((a, b) => a[1] - b[1]);
-  if (fitting.length === 0 || (fitting.length > 1 && fitting[1][1] === fitting[0][1])) return undefined;
-  return { unit: fitting[0][0], exp: 1 };
+  const best = new Map<UnitDef, { distance: number; confidence: number }>();
+  for (const c of s.candidates) {
+    const unit = bases.units[Number(c.target.slice(1))];
+    if (!unit || c.distance > editBudget([...d.base].length) || !fits({ unit, exp: 1 })) continue;
+    const prev = best.get(unit);
+    if (!prev || c.distance < prev.distance) best.set(unit, c);
+  }
+  const ranked = [...best].sort((a, b) => a[1].distance - b[1].distance);
+  // Unique best by distance (`tup_us` is cup or tsp: no fix), then confirmed.
+  if (ranked.length === 0 || (ranked.length > 1 && ranked[1][1].distance === ranked[0][1].distance)) return undefined;
+  return ranked[0][1].confidence >= CONFIRM ? { unit: ranked[0][0], exp: 1 } : undefined;
 }
 
 /** `kilomter` → kilometer, `mililiter` → milliliter: a prefix name (4+ letters may be one edit off) + a unit name. */
@@ -269,7 +276,9 @@ function prefixAwareMatch(
       const near = s.tier === "auto" && s.match ? [s.match] : s.candidates;
       for (const c of near) {
         const edits = prefixEdits + c.distance;
-        if (edits > budget || (c.distance > 0 && c.confidence < CONFIRM)) continue;
+        // Confidence confirms the winner below, never thins the field first: a poorly scored candidate at the same
+        // distance is still a tie (`tup_us`: cup or tsp).
+        if (edits > budget) continue;
         const unit = units.unitById(c.target);
         // Readings the other endpoint cannot take are no candidates (`centigra` beside kg: centigram, not centigray).
         if (!unit || !fits({ unit, prefix: p, exp: 1 })) continue;
@@ -299,14 +308,22 @@ export function buildUnknownUnitError(
   options: ResolveOptions,
 ): ToolError {
   const whole = text.trim() === atom;
+  const phrase = text.trim();
+  // A phrase of words (`square uinch`, `droy gallon`) is a multi-word name with a slip far more often than a product
+  // of units: it is fixed as a whole or not at all, never by turning one word into another unit (`quire uinch`).
+  if (!whole && isPhrase(phrase)) return buildUnknownUnitError(units, phrase, phrase, 0, [...phrase].length, options);
   const chars = Array.from(text);
-  const replace = (t: Term) => chars.slice(0, start).join("") + termLabel(t) + chars.slice(end).join("");
+  const replaceWith = (s: string) => chars.slice(0, start).join("") + s + chars.slice(end).join("");
+  const replace = (t: Term) => replaceWith(termLabel(t));
   const other = options.other;
-  // Inside a composite (`gramm/L` beside kg/m³) the test is on the repaired expression, not on the atom alone.
+  // Inside a composite (`gramm/L` beside kg/m³) the test is on the repaired expression, not on the atom alone; when
+  // the rest of it does not resolve either (another unknown unit), no repair of this atom can work, and none is tried.
+  const restResolves = whole || units.evaluator.evaluate(replaceWith("1")).ok;
   const fitsOther =
-    other === undefined || whole
+    (other === undefined && restResolves) || whole
       ? undefined
       : (t: Term) => {
+          if (!restResolves || other === undefined) return false;
           const ev = units.evaluator.evaluate(replace(t));
           return ev.ok && compatibility(ev.q.dim, other).ok;
         };
@@ -355,6 +372,27 @@ export function buildUnknownUnitError(
   });
 }
 
+/** Two to four words of letters, one of them 4+ long: how multi-word unit names are written (`inch of water`). */
+function isPhrase(text: string): boolean {
+  const words = wordsOf(text);
+  return /^\p{L}+(?:[\s-]+\p{L}+){1,3}$/u.test(text) && words.some((w) => w.length >= 4);
+}
+
+const wordsOf = (s: string) => s.split(/[\s_-]+/u).filter((w) => w !== "");
+
+/**
+ * A fix of a multi-word spelling must itself be a spelling of as many words, near the input word for word in all:
+ * `ton net` is not `tonne` because the letters run together.
+ */
+function sameShape(phrase: string, unit: UnitDef): boolean {
+  const n = wordsOf(phrase).length;
+  const flat = wordsOf(phrase).join(" ").toLowerCase();
+  const budget = editBudget([...flat].length);
+  return [...unit.names, ...unit.symbols].some(
+    (s) => wordsOf(s).length === n && osa(wordsOf(s).join(" ").toLowerCase(), flat, budget) <= budget,
+  );
+}
+
 /** Kilo, milli, centi, deci, hecto, deca (and kibi): the prefixes a rescaled call may take on a unit without them. */
 const MAX_RESCALE_DECADES = 3.1;
 
@@ -374,12 +412,19 @@ export function buildNonScalableError(
   // within three decades: `ztablespoons` is far likelier a typo than zepto-tablespoons, and a wrong 1e-21 is silent.
   const typo = typoReading(units, atom, unit, fits);
   const plausible = Math.abs(Math.log10(prefix.factor)) <= MAX_RESCALE_DECADES;
+  // A prefix symbol on a unit's name (`meach`, `mitem`) is no form anyone writes for a scaled unit (that is `mea`,
+  // or `millieach`): it is as likely a stray letter before the name, which would mean a factor of 1. Only the forms
+  // of the SI (symbol on symbol `kft`, name on name `kilofoot`) are rescaled.
+  const mixed = strayLetter(atom, unit, prefix);
   const likely_fix =
-    whole && fits(unit) && !typo && plausible && options.rescale ? options.rescale(label, prefix.factor) : undefined;
+    whole && fits(unit) && !typo && plausible && !mixed && options.rescale
+      ? options.rescale(label, prefix.factor)
+      : undefined;
   const hints = [
     `Use ${label} and scale the value by ${prefix.factor}`,
     unit.prefixes === "multiples" ? `${unit.name} takes only multiples (k, M, G…)` : `${unit.name} is not scalable`,
   ];
+  if (mixed) hints.unshift(`If '${mixed}' is a stray letter, the unit is ${formatUnit({ unit })}`);
   if (typo) hints.unshift(`Did you mean ${formatUnit({ unit: typo })}?`);
   return unitError(
     "non_scalable_unit",
@@ -387,6 +432,20 @@ export function buildNonScalableError(
     options,
     { got: atom, expected: label, likely_fix, hints },
   );
+}
+
+/**
+ * The prefix symbol when `atom` is that symbol glued to a spelling of 4+ characters (`m` in `meach`, `msqft`), else
+ * undefined. The SI's own forms are a prefix symbol on a short unit symbol (`kft`, `mB`) and a prefix name on a name
+ * (`kilofoot`); a lone letter before a longer spelling is as likely a stray key.
+ */
+function strayLetter(atom: string, unit: UnitDef, prefix: Prefix): string | undefined {
+  for (const psym of [prefix.symbol, ...prefix.aliases]) {
+    if (!atom.startsWith(psym)) continue;
+    const rest = atom.slice(psym.length);
+    if ([...rest].length >= 4 && (unit.names.includes(rest) || unit.symbols.includes(rest))) return psym;
+  }
+  return undefined;
 }
 
 /** A unit other than `unit` within the atom's edit budget that fits the other endpoint, if any. */

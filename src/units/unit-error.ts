@@ -45,3 +45,20 @@ export function unitError(
 }
 
 export const stepText = (where: Partial<Where>) => (where.step !== undefined ? ` (step ${where.step})` : "");
+
+let quietDepth = 0;
+
+/**
+ * Runs `f` with errors built without suggestions: checking that a likely_fix works only needs to know whether the
+ * retried call fails and where, not what to suggest for it.
+ */
+export function quietly<T>(f: () => T): T {
+  quietDepth++;
+  try {
+    return f();
+  } finally {
+    quietDepth--;
+  }
+}
+
+export const isQuiet = (): boolean => quietDepth > 0;

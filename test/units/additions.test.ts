@@ -179,6 +179,6 @@ describe("unit typos: a likely_fix must lead to a call that can succeed", () => 
     expect(yrd.hints.join(" ")).toContain("scale the value by 1e-24");
     // zepto-tablespoons would rescale by 1e-21: kept as a hint, never applied.
     expect(failure(conv(1, "ztablespoons", "mL")).likely_fix).toBeUndefined();
-    expect(failure(conv(2, "meach", "ea")).likely_fix).toMatchObject({ arguments: { value: 0.002, from_unit: "ea" } });
+    expect(failure(conv(2, "kea", "ea")).likely_fix).toMatchObject({ arguments: { value: 2000, from_unit: "ea" } });
   });
 });

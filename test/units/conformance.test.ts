@@ -114,10 +114,17 @@ describe("§5 cases 10–16: syntax, pseudo-dimensions, medical spellings", () =
     close(value(r), 15000);
     expect(r.ok && r.out.unit).toBe("mg");
   });
-  it("14: a prefix on a non-scalable unit: rescaled call as likely_fix", () => {
-    const e = failure(conv(1, "meach", "ea"));
+  it("14: a prefix on a non-scalable unit: rescaled call as likely_fix, only for the SI's forms", () => {
+    const e = failure(conv(1, "kea", "ea"));
     expect(e.error_type).toBe("non_scalable_unit");
-    expect(e.likely_fix).toMatchObject({ arguments: { value: 0.001, from_unit: "ea" } });
+    expect(e.likely_fix).toMatchObject({ arguments: { value: 1000, from_unit: "ea" } });
+    // The spec's own example `meach` (prefix symbol on the unit's name) is as likely `each` with a stray letter:
+    // applying a rescale would change the quantity a thousandfold if it is, so both readings are hints (issue 16).
+    const m = failure(conv(1, "meach", "ea"));
+    expect(m.error_type).toBe("non_scalable_unit");
+    expect(m.likely_fix).toBeUndefined();
+    expect(m.hints.join(" ")).toContain("each (ea)");
+    expect(m.hints.join(" ")).toContain("scale the value by 0.001");
   });
   it("15: mcg, cc, cm^3 and the three micro spellings", () => {
     close(value(conv(500, "mcg", "mg")), 0.5);

@@ -71,7 +71,7 @@ describe("units over MCP", () => {
       { name: "convert", arguments: { value: 1, from_unit: "kilgoram", to_unit: "g" } },
       { name: "convert", arguments: { value: 2, from_unit: "kilomter", to_unit: "m" } },
       { name: "convert", arguments: { value: 1, from_unit: "W/(m^2*K", to_unit: "W/(m^2*K)" } },
-      { name: "convert", arguments: { value: 5, from_unit: "meach", to_unit: "ea" } },
+      { name: "convert", arguments: { value: 5, from_unit: "kea", to_unit: "ea" } },
       { name: "convert", arguments: { value: 3, from_unit: "kg/m^3", to_unit: "gramm/L" } },
       {
         name: "compute",
