@@ -11,9 +11,10 @@ import Qty from "js-quantities";
 import { all, create } from "mathjs";
 import { type ErrorPayload, isToolError } from "../../src/core/errors.js";
 import { applyLikelyFix } from "../../src/core/fix.js";
-import { convert } from "../../src/units/convert.js";
+import { type ConvertInput, convert } from "../../src/units/convert.js";
 import { builtinUnits } from "../../src/units/system.js";
 import { dataDir, percentile, publish, REPO_DIR, type Row } from "../lib/report.js";
+import { fixSweep, heldOutStandards, rejectionTimes } from "./heldout.js";
 import { dwimMatcher, generateCases, score, seedMatcher } from "./typos.js";
 
 const math = create(all);
@@ -319,6 +320,13 @@ for (const c of cases) {
   else retryWrong++;
 }
 
+// ---------------------------------------------------------------- held-out: standards cases and a fix sweep (issue 16)
+const held = heldOutStandards(
+  (a) => convert(units, a as unknown as ConvertInput),
+  (a) => ({ quantity: math.unit(a.value as number, String(a.from_unit)).toNumber(String(a.to_unit)) }),
+);
+const sweep = fixSweep(units, convert);
+
 // ---------------------------------------------------------------- speed (U15); `--no-perf` skips it
 const skipPerf = process.argv.includes("--no-perf");
 const PAIRS: Array<[number, string, string]> = [
@@ -388,6 +396,9 @@ for (const c of typoInputs) {
   fastTry(c.input);
   errorTimes.push(Number(process.hrtime.bigint() - s) / 1e6);
 }
+
+const rejection = rejectionTimes((a) => fastConvert(fastUnits, a), skipPerf ? 3 : 15);
+const worstRejection = rejection.reduce((a, b) => (b.maxMs > a.maxMs ? b : a));
 
 /** Cold start in a fresh process: import + first conversion, measured inside the child. */
 function coldStart(script: string): number {
@@ -482,6 +493,39 @@ const conversionRows: Row[] = [
     unit: "%",
   },
 ];
+const bySource = (src: string, label: string): Row => {
+  const d = held.dwim.bySource[src] ?? { n: 0, pass: 0 };
+  const b = held.baseline.bySource[src] ?? { n: 0, pass: 0 };
+  return { metric: `${label} (of ${d.n})`, ours: pct(d.pass, d.n), baseline: pct(b.pass, b.n), unit: "%" };
+};
+const heldRows: Row[] = [
+  {
+    metric: `held-out cases written from the standards, pass (of ${held.dwim.n}; converted to the printed figure, refused with the right error_type, or a slip recovered by one likely_fix)`,
+    ours: pct(held.dwim.pass, held.dwim.n),
+    baseline: pct(held.baseline.pass, held.baseline.n),
+    unit: "%",
+    target: "every miss reviewed",
+  },
+  bySource("SP811", "NIST SP 811 App. B.8 factors and temperatures"),
+  bySource("UCUM", "UCUM 2.1 codes and syntax"),
+  bySource("SI", "SI Brochure: prefixes, derived units, kinds"),
+  bySource("usage", "spellings as written: Unicode, case, qualifiers, conventions"),
+  { metric: "held-out: refused where the standard gives a figure (safe misses)", ours: held.dwim.refused },
+  {
+    metric: "held-out: wrong number, wrong error_type or wrong fix",
+    ours: held.dwim.wrong + held.dwim.wrongType,
+    target: "0 beyond the reviewed faraday",
+  },
+  {
+    metric: `generated slips of every spelling (${sweep.inputs}): likely_fixes emitted`,
+    ours: sweep.fixes,
+  },
+  {
+    metric: "of those, applied verbatim, a value other than the intended unit's",
+    ours: sweep.wrong.length,
+    target: "0 (issue 16 item 1)",
+  },
+];
 const typoRows: Row[] = [
   {
     metric: "fix precision, in a convert call (other unit of the intended dimension)",
@@ -560,7 +604,7 @@ const typoRows: Row[] = [
   { metric: "wrong conversions after applying likely_fix", ours: retryWrong, target: "0 (U9)" },
   { metric: "typos that are also a prefixed non-scalable unit (non_scalable_unit, included above)", ours: retryOther },
   {
-    metric: "of those, rescaled by the literal prefix reading (spec case 14), not the typo the generator meant",
+    metric: "of those, rescaled by the literal prefix reading (kft-style forms only), not the typo the generator meant",
     ours: retryLiteral.length,
   },
 ];
@@ -602,6 +646,17 @@ const speedRows: Row[] = [
     target: "< 1 ms",
   },
   { metric: "unknown unit error with suggestions, p99", ours: percentile(errorTimes, 99), unit: "ms" },
+  {
+    metric: `worst time to refuse a unit string, warm (max over ${rejection.length} adversarial shapes: ${worstRejection.family})`,
+    ours: worstRejection.maxMs,
+    unit: "ms",
+    target: "< 10 ms (issue 16 item 5)",
+  },
+  {
+    metric: "time to refuse 100k spaces (the issue's reproduction: 21 s before), p50",
+    ours: rejection[0].p50Ms,
+    unit: "ms",
+  },
 ];
 
 publish({
@@ -616,10 +671,20 @@ publish({
   ],
   tables: [
     { caption: "Conversions and refusals", rows: conversionRows, baselineLabel: "mathjs" },
+    {
+      caption:
+        "Held-out: cases written from SP 811, UCUM and the SI Brochure, and generated slips (not the development data)",
+      rows: heldRows,
+      baselineLabel: "mathjs",
+    },
     { caption: "Unit typos", rows: typoRows, baselineLabel: "seed difflib" },
     { caption: "Speed", rows: speedRows, baselineLabel: "mathjs / js-quantities" },
   ],
   notes: [
+    `Held-out cases: test/fixtures/units/standards.ts, written for dwim from NIST SP 811 (2008) App. B.8, UCUM 2.1 and the SI Brochure (9th ed.) and from how people write units, before the issue-16 changes; on the code before them (commit ac75091) they scored 66.7 % (302 of 453) with 6 wrong answers or fixes. mathjs gets the same calls (its failures count as refusals; extra arguments such as valence are ignored).`,
+    `Held-out misses (${held.misses.length}), each with its reason: ${held.misses.join("; ")}`,
+    `Slip sweep: ${sweep.inputs} slips (one deletion, insertion, substitution, swap or upper-casing, seeded) of every unit spelling of 4+ characters, converted to the intended unit; wrong after the fix (${sweep.wrong.length}): ${sweep.wrong.slice(0, 20).join("; ")}`,
+    `Refusal times per shape (p50 / max ms): ${rejection.map((r) => `${r.family} ${r.p50Ms.toFixed(3)} / ${r.maxMs.toFixed(3)}`).join("; ")}`,
     "UnitSafe: only items whose text is a direct conversion or whose refusal a unit tool can see are auto-mapped; the rest need an agent that plans a compute chain and are not scored here.",
     `NIST misses (${nistMisses.length}): ${nistMisses.join("; ")}`,
     `UnitSafe conversion misses (${usMisses.length}): ${usMisses.join("; ")}`,
@@ -627,5 +692,15 @@ publish({
     `UnitSafe must-fail misses (${usFailMisses.length}): ${usFailMisses.join("; ")}`,
     `Generated typos that read literally as a prefix on a unit taking none, rescaled by that reading (${retryLiteral.length}): ${retryLiteral.join(", ")}; the rescale is withheld when another fitting unit is a typo away (\`yrd\`: yard) or the prefix is beyond three decades (\`ztablespoons\`)`,
   ],
-  data: { nistMisses, usMisses, usFailMisses, ours, inCall, seed },
+  data: {
+    nistMisses,
+    usMisses,
+    usFailMisses,
+    ours,
+    inCall,
+    seed,
+    heldOut: { pass: held.dwim.pass, n: held.dwim.n, misses: held.misses, mathjs: held.baseline.pass },
+    sweep: { inputs: sweep.inputs, fixes: sweep.fixes, wrong: sweep.wrong },
+    rejection,
+  },
 });
