@@ -14,6 +14,7 @@ import { type ConvertCall, type StandardsScore, scoreStandards } from "../../tes
 import { REVIEWED_MISSES } from "../../test/fixtures/units/standards.js";
 import { rng } from "../lib/random.js";
 import { percentile } from "../lib/report.js";
+import { edit } from "./typos.js";
 
 export interface HeldOut {
   dwim: StandardsScore;
@@ -34,7 +35,7 @@ export function heldOutStandards(dwim: ConvertCall, baseline: ConvertCall): Held
   return { dwim: ours, baseline: theirs, misses };
 }
 
-const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+const SLIPS = ["deletion", "insertion", "substitution", "swap"] as const;
 
 export interface SweepResult {
   inputs: number;
@@ -66,7 +67,8 @@ export function fixSweep(
     for (const spelling of new Set([...unit.names, ...unit.symbols])) {
       if (!/^[A-Za-z][A-Za-z _-]{3,}$/u.test(spelling)) continue;
       for (let k = 0; k < perSpelling; k++) {
-        const input = slip(spelling, Math.floor(rand() * 5), rand);
+        const kind = Math.floor(rand() * (SLIPS.length + 1));
+        const input = kind === SLIPS.length ? spelling.toUpperCase() : edit(spelling, SLIPS[kind], rand);
         if (input === spelling || units.evaluator.evaluate(input).ok) continue;
         const m = units.nameIndexFor([...input].length).suggest(input, { allowAuto: false }).match;
         if (m?.distance === 0 && units.unitById(m.target) !== unit) continue;
@@ -88,25 +90,6 @@ export function fixSweep(
     }
   }
   return result;
-}
-
-function slip(word: string, kind: number, rand: () => number): string {
-  const i = Math.floor(rand() * word.length);
-  const c = LETTERS[Math.floor(rand() * 26)];
-  switch (kind) {
-    case 0:
-      return word.slice(0, i) + word.slice(i + 1);
-    case 1:
-      return word.slice(0, i) + c + word.slice(i);
-    case 2:
-      return word.slice(0, i) + c + word.slice(i + 1);
-    case 3: {
-      const j = Math.min(i, word.length - 2);
-      return word.slice(0, j) + word[j + 1] + word[j] + word.slice(j + 2);
-    }
-    default:
-      return word.toUpperCase();
-  }
 }
 
 /** Shapes of unit strings that stress each stage of reading one: at the expression limit, and far past it. */
