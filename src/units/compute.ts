@@ -94,7 +94,7 @@ function computeOnce(units: Units, input: ComputeInput): ComputeOutput {
   let value = finite(input.initial_value * initial.scalar, { parameter: "initial_value" }, "The initial quantity");
   let terms: Term[] = initial.terms.map((t) => ({ ...t }));
   let dim: Dim = initial.dim;
-  const warnings: string[] = [...initial.warnings, ...initial.syntaxHints];
+  const warnings: string[] = [...initial.warnings, ...initial.syntaxHints, ...readAs(initial)];
   const steps: ComputeOutput["steps"] = [
     { step: "initial", quantity: tidy(value), unit: labelOf(terms), dimension: units.dimensionName(dim) },
   ];
@@ -122,7 +122,7 @@ function computeOnce(units: Units, input: ComputeInput): ComputeOutput {
         got: f.denominator,
       });
     }
-    warnings.push(...num.warnings, ...den.warnings, ...num.syntaxHints, ...den.syntaxHints);
+    warnings.push(...num.warnings, ...den.warnings, ...num.syntaxHints, ...den.syntaxHints, ...readAs(num, den));
     let multiplier = (f.value ?? 1) * (num.scalar / den.scalar);
     let note: string | undefined;
     const hasNumbers = f.value !== undefined || /\d/u.test(f.numerator) || /\d/u.test(denominatorText);
@@ -212,6 +212,11 @@ function computeOnce(units: Units, input: ComputeInput): ComputeOutput {
   const uniq = [...new Set(warnings)];
   if (uniq.length > 0) out.warnings = uniq;
   return out;
+}
+
+/** Spellings read by the other unit or by another letter case are stated, as convert states them in did_you_mean. */
+function readAs(...qs: Quantity[]): string[] {
+  return qs.flatMap((q) => q.resolved.map((r) => `'${r.original}' read as ${r.corrected} (${r.reason})`));
 }
 
 /** A chain longer than this is no factor-label calculation an agent writes; it only costs time. */

@@ -2,13 +2,14 @@
  * convert and check_dimensions: thin wrappers over one decision procedure (plan.ts), with the value applied, the
  * result shaped, and every likely_fix tried before it is sent (verify.ts).
  */
-import { didYouMean } from "../core/corrections.js";
+import { type Correction, didYouMean } from "../core/corrections.js";
 import type { ToolError } from "../core/errors.js";
 import type { Quantity } from "./evaluate.js";
 import { applyPlan, type ConvertInput, plan, tryResolve } from "./plan.js";
 import { termName } from "./registry.js";
 import { resolveUnit, unitError } from "./suggestions.js";
 import type { Units } from "./system.js";
+import { checkLength } from "./unit-error.js";
 import { checkValence } from "./valence.js";
 import { withVerifiedFix } from "./verify.js";
 
@@ -41,6 +42,11 @@ function convertOnce(units: Units, input: ConvertInput): ConvertOutput {
     );
   }
   checkValence(input.valence);
+  for (const [key, v] of Object.entries(input.context ?? {})) {
+    if (typeof v === "string") checkLength(v, `context.${key}`);
+  }
+  if (input.kind !== undefined) checkLength(input.kind, "kind");
+  if (input.target_kind !== undefined) checkLength(input.target_kind, "target_kind");
   // A prefixed non-scalable from_unit (5 kft) has a mechanical fix: the same call with the value rescaled.
   const rescale = (label: string, factor: number) => ({
     name: "convert",
@@ -75,17 +81,22 @@ function convertOnce(units: Units, input: ConvertInput): ConvertOutput {
   const kind = input.target_kind ?? input.kind ?? p.to.kind;
   if (kind) out.kind = kind;
   if (p.warnings.length > 0) out.warnings = [...new Set(p.warnings)];
-  if (p.corrections.length > 0) {
-    out.did_you_mean = didYouMean(
-      p.corrections,
-      p.corrections
-        .map(
-          (c) => `'${String(c.original)}' read as ${String(c.corrected)} (the only reading that fits the other unit)`,
-        )
-        .join("; "),
-    );
-  }
+  if (p.corrections.length > 0) out.did_you_mean = readingsNote(p.corrections);
   return out;
+}
+
+/** did_you_mean for spellings read by the other unit or by another case. */
+function readingsNote(corrections: Correction[]) {
+  return didYouMean(
+    corrections,
+    corrections
+      .map((c) =>
+        c.correction_type === "case_variant"
+          ? `'${String(c.original)}' read as ${String(c.corrected)} (another letter case of a unit)`
+          : `'${String(c.original)}' read as ${String(c.corrected)} (the only reading that fits the other unit)`,
+      )
+      .join("; "),
+  );
 }
 
 /** Removes binary floating-point noise (0.30000000000000004) without losing real precision. */
@@ -142,6 +153,7 @@ function checkOnce(units: Units, unitA: string, unitB: string): CheckOutput {
     // A factor beyond the doubles (`Qm^30` vs `qm^30`) is left out rather than sent as null.
     if (!p.log && !p.affine && Number.isFinite(p.scale)) out.factor = tidy(p.scale);
     if (p.warnings.length > 0) out.warnings = p.warnings;
+    if (p.corrections.length > 0) out.did_you_mean = readingsNote(p.corrections);
     return out;
   } catch (e) {
     if (!(e instanceof Error && "payload" in e)) throw e;

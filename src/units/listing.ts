@@ -6,6 +6,7 @@ import type { UnitDef } from "./registry.js";
 import { unknownDimension } from "./session.js";
 import { unitError } from "./suggestions.js";
 import type { Units } from "./system.js";
+import { checkLength } from "./unit-error.js";
 
 export interface ListUnitsInput {
   dimension?: string;
@@ -44,6 +45,7 @@ export function knownKinds(units: Units): string[] {
  * a known kind: `enthalpy` vs `gibbs_energy` are the caller's own kinds and only compared with each other.
  */
 export function checkKind(units: Units, kind: string, parameter: string, open = false): void {
+  checkLength(kind, parameter);
   const kinds = knownKinds(units);
   if (kinds.includes(kind)) return;
   const s = suggest(kind, kinds, { allowAuto: false });
@@ -65,6 +67,10 @@ export function listUnits(
   units: Units,
   input: ListUnitsInput,
 ): { units: UnitListing[]; total: number; next_cursor?: string } {
+  for (const key of ["dimension", "kind", "query", "cursor"] as const) {
+    const v = input[key];
+    if (v !== undefined) checkLength(v, key);
+  }
   let all: UnitDef[] = units.system.allUnits();
   if (input.dimension !== undefined) {
     const info = units.dimensionByName(input.dimension);

@@ -59,6 +59,7 @@ const DENSITY_UNIT = "g/mL";
 /** Plans per unit system, by endpoints and options: repeated conversions skip resolution entirely. */
 const planCache = new WeakMap<Units, Map<string, Plan>>();
 const PLAN_CACHE_SIZE = 2000;
+const MAX_PLAN_KEY = 2048;
 
 export function plan(
   units: Units,
@@ -76,6 +77,9 @@ export function plan(
   const hit = cache.get(key);
   if (hit) return hit;
   const p = makePlan(units, input, names, rescale, withArgs);
+  // Keys are bounded (unit fields are at most 256 characters) except by what else the caller sends: a long kind or
+  // context is not worth a cache entry of its size.
+  if (key.length > MAX_PLAN_KEY) return p;
   if (cache.size >= PLAN_CACHE_SIZE) cache.clear();
   cache.set(key, p);
   return p;

@@ -9,6 +9,7 @@ import { isParseFailure, MAX_UNIT_CHARS, parseUnit } from "./parse.js";
 import { defaultPlural, type UnitDef, UnitLayer } from "./registry.js";
 import { resolveUnit, unitError } from "./suggestions.js";
 import type { Units } from "./system.js";
+import { checkLength } from "./unit-error.js";
 
 export const MAX_SESSION_UNITS = 200;
 export const MAX_SESSION_CONVERSIONS = 500;
@@ -257,6 +258,7 @@ export class SessionUnits {
   }
 
   private dimensionOf(text: string, parameter: string): Dim {
+    checkLength(text, parameter);
     const named = this.base.dimensionByName(text);
     if (named) return named.dim;
     const asUnit = this.units.evaluator.evaluate(text);

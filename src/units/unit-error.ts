@@ -1,5 +1,6 @@
 /** The unit tools' error type enum and the constructor every unit error goes through (spec §3.2). */
 import { ToolError } from "../core/errors.js";
+import { MAX_UNIT_CHARS, tooLong } from "./tokenize.js";
 
 export const UNIT_ERROR_TYPES = [
   "unknown_unit",
@@ -62,3 +63,19 @@ export function quietly<T>(f: () => T): T {
 }
 
 export const isQuiet = (): boolean => quietDepth > 0;
+
+/**
+ * Names the unit tools match (kinds, dimensions, queries, context values) are as bounded as unit expressions: a
+ * longer one cannot name anything, and matching it would only cost time.
+ */
+export function checkLength(text: string, parameter: string): void {
+  if (!tooLong(text)) return;
+  throw unitError(
+    "invalid_input",
+    `${parameter} is longer than ${MAX_UNIT_CHARS} characters`,
+    { parameter },
+    {
+      hints: [`Names and units are at most ${MAX_UNIT_CHARS} characters`],
+    },
+  );
+}

@@ -5,7 +5,9 @@
  * `npm run bench -- units`); before the fix a unit string of 100,000 spaces took 21 s.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { convert } from "../../src/units/convert.js";
 import { toolset } from "../../src/units/index.js";
+import { listUnits } from "../../src/units/listing.js";
 import { MAX_NESTING, MAX_UNIT_CHARS } from "../../src/units/parse.js";
 import { SessionUnits } from "../../src/units/session.js";
 import { builtinUnits } from "../../src/units/system.js";
@@ -123,6 +125,34 @@ describe("units: overflow is never a success (issue 12 item 8)", () => {
   it("valence must be a finite non-zero number", () => {
     for (const valence of [0, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(failure(conv(1, "mEq/L", "mmol/L", { valence })).parameter).toBe("valence");
+    }
+  });
+});
+
+describe("units: every name a tool matches is bounded like a unit expression", () => {
+  it("kinds, dimensions, queries and context values past the limit are refused at once", () => {
+    const big = "a".repeat(4_000_000);
+    const runs: Array<[string, () => unknown]> = [
+      ["kind", () => convert(builtinUnits(), { value: 1, from_unit: "km", to_unit: "mi", kind: big })],
+      [
+        "context.density",
+        () => convert(builtinUnits(), { value: 1, from_unit: "g", to_unit: "mL", context: { density: big } }),
+      ],
+      ["dimension", () => listUnits(builtinUnits(), { dimension: big })],
+      ["query", () => listUnits(builtinUnits(), { query: big })],
+      ["dimension", () => new SessionUnits(builtinUnits()).defineUnit({ name: "widget", dimension: big })],
+    ];
+    for (const [parameter, run] of runs) {
+      const t = performance.now();
+      let payload: { error_type: string; parameter?: string } | undefined;
+      try {
+        run();
+      } catch (e) {
+        payload = (e as { payload?: { error_type: string; parameter?: string } }).payload;
+      }
+      expect(payload?.error_type, parameter).toBe("invalid_input");
+      expect(payload?.parameter, parameter).toBe(parameter);
+      expect(performance.now() - t, parameter).toBeLessThan(BOUND_MS);
     }
   });
 });
