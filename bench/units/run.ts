@@ -181,6 +181,11 @@ function quantities(text: string): Found[] {
   }
   return out;
 }
+/** `(Na⁺ valence = 1)`: the charge number an item states, as an agent would pass it. */
+function valence(text: string): number | undefined {
+  const m = /valence\s*=\s*([+-]?\d+(?:\.\d+)?)/iu.exec(text);
+  return m ? Number(m[1]) : undefined;
+}
 function molarMass(text: string): number | undefined {
   const m = /(?:MW|molar mass)[^=]*=\s*([\d.]+)/iu.exec(text);
   return m ? Number(m[1]) : undefined;
@@ -221,7 +226,8 @@ for (const item of convertItems) {
   }
   usConv.n++;
   const mm = molarMass(item.problem_text);
-  const extra = mm ? { context: { molar_mass: mm } } : {};
+  const z = valence(item.problem_text);
+  const extra = { ...(mm ? { context: { molar_mass: mm } } : {}), ...(z !== undefined ? { valence: z } : {}) };
   const o = dwimWithRetry(q.value, q.unit, to, extra);
   // The answers are rounded to 6 decimals (`16.666667`; `1 eV → J` is stored as 0.0): a value that rounds to the
   // stored one passes as well.
@@ -665,7 +671,7 @@ publish({
   title: "units: conversion accuracy, refusals, typo recovery, speed",
   inputs: [
     `shared/data/units/nist_sp811_dev.jsonl (${nist.length} rows, NIST notation mapped mechanically; names from nist_sp811_symbols.tsv as fallback, with the row's qualifier (\`pt\` (liquid) → liquid_pint) and NIST's own readings of \`ton\` (short ton, per the data's README) and \`acre\` (survey acre, SP 811 B.8))`,
-    `shared/data/units/unitsafe_dev.jsonl: ${convertItems.length} "Convert …" items auto-mapped (parenthesised givens such as "(c = 3e8 m/s)" left out; the quantity whose unit converts to answer.unit, else the first one; molar mass from the text; one verbatim likely_fix retry as in the seed's loop; answers stored rounded to 6 decimals also pass when the result rounds to them); ${mustFail.length} must-fail items: the first quantity (or the other operand when it is already in the answer's unit), in one call without retry`,
+    `shared/data/units/unitsafe_dev.jsonl: ${convertItems.length} "Convert …" items auto-mapped (parenthesised givens such as "(c = 3e8 m/s)" left out; the quantity whose unit converts to answer.unit, else the first one; molar mass and valence from the text; one verbatim likely_fix retry as in the seed's loop; answers stored rounded to 6 decimals also pass when the result rounds to them); ${mustFail.length} must-fail items: the first quantity (or the other operand when it is already in the answer's unit), in one call without retry`,
     `typos: ${cases.length} generated cases on dwim's registry (${units.system.allUnits().length} units): 4 single edits + 1 double edit per alphabetic name ≥ 4 letters, ${cases.filter((c) => c.kind === "prefixed").length} prefixed names, 330 garbage strings; baseline = the seed's difflib tiering on the same registry`,
     `speed: ${N} conversions over ${PAIRS.length} pairs on the compiled JavaScript; baselines mathjs 15 and js-quantities 1.8 in the same process; cold start median of ${COLD_RUNS} fresh processes, timed inside each from import to the first result (the bundled \`dwim/units/engine\`, the \`dwim/units\` tool layer, mathjs, js-quantities); load average ${perfLoad.toFixed(1)} on ${cpus().length} cores when the speed runs began`,
   ],

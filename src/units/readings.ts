@@ -141,10 +141,12 @@ export class AtomReader {
   /**
    * Readings of the spellings that differ from `s` only in case (`KW` → kW, `CFM` → cfm, `MHZ` → MHz or mHz); with
    * `unitsOnly`, only unit symbols, for a literal prefix on a unit that takes none (`Mph` is no mega-phot, but `kh`
-   * is no kilohenry either). A single letter has none: `k` is neither kelvin nor kilo.
+   * is no kilohenry either). A single letter has none (`k` is neither kelvin nor kilo), nor two lower-case letters.
    */
   private caseReadings(s: string, unitsOnly = false): AtomReading[] {
-    if ([...s].length < 2) return [];
+    // Two lower-case letters are as often a word as a unit (`to` is no tera-octet, `of` no °F).
+    const n = [...s].length;
+    if (n < 2 || (n === 2 && s === s.toLowerCase())) return [];
     const out: AtomReading[] = [];
     const seen = new Set<string>();
     for (const v of this.sys.caseVariants(s)) {

@@ -327,15 +327,22 @@ export function buildUnknownUnitError(
           const ev = units.evaluator.evaluate(replace(t));
           return ev.ok && compatibility(ev.q.dim, other).ok;
         };
-  const { fix, hints } = suggestUnit(units, atom, other, fitsOther);
+  const suggested = suggestUnit(units, atom, other, fitsOther);
+  const hints = suggested.hints;
+  // Two lower-case letters are not read in another case (`to`), but one unit in another case that fits is the fix
+  // (`kw` beside W → kilowatt).
+  const fix =
+    suggested.fix ??
+    caseFix(units, atom, (t) =>
+      fitsOther ? fitsOther(t) : other === undefined || compatibility(t.unit.dim, other).ok,
+    );
   const likely_fix = fix ? (whole ? formatUnit(fix) : replace(fix)) : undefined;
   const hintText: string[] = [];
   // Short spellings: case variants and bare prefixes (`k` → kelvin (K), kilo).
   if ([...atom].length <= 3) {
-    for (const u of units.system.allUnits()) {
-      if (hintText.length >= 2) break;
-      if (u.symbols.some((s) => s !== atom && s.toLowerCase() === atom.toLowerCase()))
-        hintText.push(formatUnit({ unit: u }));
+    for (const v of units.system.caseVariants(atom).slice(0, 2)) {
+      const r = units.evaluator.atom(v).readings;
+      if (r.length === 1 && r[0].terms.length === 1) hintText.push(formatUnit(r[0].terms[0]));
     }
     const prefix = PREFIX_BY_SYMBOL.find(([s]) => s === atom)?.[1];
     if (prefix) {
@@ -368,8 +375,18 @@ export function buildUnknownUnitError(
     got: atom,
     position: whole ? undefined : start,
     likely_fix,
-    hints: fix ? hintText.slice(0, 2) : hintText,
+    hints: fix ? hintText.filter((h) => !h.includes(formatUnit(fix))).slice(0, 2) : hintText,
   });
+}
+
+/** The one single-term reading of the atom in another letter case that fits, for two-letter atoms. */
+function caseFix(units: Units, atom: string, fits: (t: Term) => boolean): Term | undefined {
+  if ([...atom].length !== 2) return undefined;
+  const fitting = units.system
+    .caseVariants(atom)
+    .flatMap((v) => units.evaluator.atom(v).readings)
+    .filter((r) => r.terms.length === 1 && r.terms[0].exp === 1 && fits(r.terms[0]));
+  return fitting.length === 1 ? fitting[0].terms[0] : undefined;
 }
 
 /** Two to four words of letters, one of them 4+ long: how multi-word unit names are written (`inch of water`). */
