@@ -405,6 +405,7 @@ for (const c of typoInputs) {
 
 const rejection = rejectionTimes((a) => fastConvert(fastUnits, a), skipPerf ? 3 : 15);
 const worstRejection = rejection.reduce((a, b) => (b.maxMs > a.maxMs ? b : a));
+const worstMedian = rejection.reduce((a, b) => (b.p50Ms > a.p50Ms ? b : a));
 
 /** Cold start in a fresh process: import + first conversion, measured inside the child. */
 function coldStart(script: string): number {
@@ -653,7 +654,13 @@ const speedRows: Row[] = [
   },
   { metric: "unknown unit error with suggestions, p99", ours: percentile(errorTimes, 99), unit: "ms" },
   {
-    metric: `worst time to refuse a unit string, warm (max over ${rejection.length} adversarial shapes: ${worstRejection.family})`,
+    metric: `time to refuse a unit string, slowest of ${rejection.length} adversarial shapes, median (${worstMedian.family})`,
+    ours: worstMedian.p50Ms,
+    unit: "ms",
+    target: "< 10 ms (issue 16 item 5)",
+  },
+  {
+    metric: `same, the single slowest refusal (${worstRejection.family}; includes first-use index builds and the machine's load)`,
     ours: worstRejection.maxMs,
     unit: "ms",
     target: "< 10 ms (issue 16 item 5)",
