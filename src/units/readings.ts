@@ -39,15 +39,18 @@ export function termsKey(ts: readonly Term[]): string {
   return ts.map((t) => `${termKey(t)}^${t.exp}`).join("*");
 }
 
-function dedupe(list: Term[][]): Term[][] {
+/** The first of each group of items with the same key, in order. */
+export function uniqueBy<T>(list: readonly T[], key: (item: T) => string): T[] {
   const seen = new Set<string>();
-  return list.filter((ts) => {
-    const k = termsKey(ts);
+  return list.filter((item) => {
+    const k = key(item);
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
   });
 }
+
+const dedupe = (list: Term[][]): Term[][] => uniqueBy(list, termsKey);
 
 export class AtomReader {
   private readonly cache = new Map<string, AtomOutcome>();

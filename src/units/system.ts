@@ -19,6 +19,7 @@ import {
 import { Evaluator } from "./evaluate.js";
 import { PRECOMPILED_DIMENSIONS, PRECOMPILED_UNITS } from "./precompiled.js";
 import { allows, BINARY_PREFIXES, type Prefix, SI_PREFIXES } from "./prefixes.js";
+import { uniqueBy } from "./readings.js";
 import { compileCatalog, type UnitDef, type UnitLayer, type UnitSystem } from "./registry.js";
 
 export type Compatibility =
@@ -209,13 +210,7 @@ export class Units {
  * candidate: keeping the first of each halves the work of a suggestion.
  */
 function distinctNormalized(spellings: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return spellings.filter((s) => {
-    const n = normalize(s);
-    if (seen.has(n)) return false;
-    seen.add(n);
-    return true;
-  });
+  return uniqueBy(spellings, normalize);
 }
 
 /**
