@@ -57,8 +57,12 @@ export async function printResult(app: DwimApp, tool: string, result: CallResult
   const { renderBody } = await import("../core/invoke.js");
   const output = result.structuredContent;
   if (output.did_you_mean) process.stderr.write(`Did you mean: ${output.did_you_mean.message}\n`);
+  // Warnings (a convention the call relied on, results dropped) are diagnostics: stderr, so stdout stays the result.
+  const { warnings, ...body } = output as typeof output & { warnings?: unknown };
+  if (Array.isArray(warnings) && warnings.length > 0)
+    process.stderr.write(`warning: ${warnings.join("\nwarning: ")}\n`);
   const definition = app.registry.lookup(tool);
-  process.stdout.write(`${definition ? renderBody(definition, output) : JSON.stringify(output, null, 2)}\n`);
+  process.stdout.write(`${definition ? renderBody(definition, body) : JSON.stringify(body, null, 2)}\n`);
 }
 
 /** Runs a call; on a TTY, offers a failed call's likely_fix and re-runs once with it ([y/N] for a destructive tool). */

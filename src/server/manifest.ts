@@ -358,6 +358,12 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "description": "Relate different dimensions: reciprocal (Hz → period), spectral (nm ↔ THz ↔ eV ↔ 1/cm)"
           },
           {
+            "name": "valence",
+            "required": false,
+            "type": "number",
+            "description": "Charge number of the ion, to relate equivalents to moles (mEq/L ↔ mmol/L: 2 for Ca²⁺)"
+          },
+          {
             "name": "custom_units",
             "required": false,
             "type": "array",
@@ -424,6 +430,12 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "required": false,
             "type": "number",
             "description": "Relative tolerance of the audit (default 1e-3)"
+          },
+          {
+            "name": "valence",
+            "required": false,
+            "type": "number",
+            "description": "Charge number of the ion, when expected_unit turns equivalents into moles or back"
           }
         ],
         "destructive": false
