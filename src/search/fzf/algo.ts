@@ -30,6 +30,8 @@ let C0 = new Int16Array(1024);
 let B = new Int16Array(1024);
 let H = new Int16Array(4096);
 let C = new Int16Array(4096);
+/** The compared text's code units over the match range, so the matrix loop reads a typed array. */
+let T = new Uint16Array(1024);
 const F = new Int32Array(1024);
 
 function ensure(n: number, matrix: number): void {
@@ -38,6 +40,7 @@ function ensure(n: number, matrix: number): void {
     H0 = new Int16Array(size);
     C0 = new Int16Array(size);
     B = new Int16Array(size);
+    T = new Uint16Array(size);
   }
   if (H.length < matrix) {
     const size = Math.max(matrix, H.length * 2);
@@ -95,9 +98,12 @@ export function fuzzyMatchV2(orig: string, cmp: string, pattern: string, scheme:
   let prevClass = scheme.initialClass;
   let inGap = false;
   const bonusMatrix = scheme.bonus;
+  const ascii = scheme.ascii;
   for (let off = 0; off < N; off++) {
     const char = cmp.charCodeAt(minIdx + off);
-    const cls = classOf(orig.charCodeAt(minIdx + off), scheme);
+    T[off] = char;
+    const o = orig.charCodeAt(minIdx + off);
+    const cls = o < 128 ? ascii[o] : classOf(o, scheme);
     const bonus = bonusMatrix[prevClass * 7 + cls];
     B[off] = bonus;
     prevClass = cls;
@@ -120,7 +126,8 @@ export function fuzzyMatchV2(orig: string, cmp: string, pattern: string, scheme:
       }
       inGap = false;
     } else {
-      H0[off] = Math.max(prevH0 + (inGap ? SCORE_GAP_EXTENSION : SCORE_GAP_START), 0);
+      const h = prevH0 + (inGap ? SCORE_GAP_EXTENSION : SCORE_GAP_START);
+      H0[off] = h > 0 ? h : 0;
       C0[off] = 0;
       inGap = true;
     }
@@ -145,14 +152,17 @@ export function fuzzyMatchV2(orig: string, cmp: string, pattern: string, scheme:
       const s2: number = H[cell - 1] + (gap ? SCORE_GAP_EXTENSION : SCORE_GAP_START);
       let s1 = 0;
       let consecutive = 0;
-      if (pc === cmp.charCodeAt(minIdx + col)) {
+      if (pc === T[col]) {
         s1 = H[cell - 1 - width] + SCORE_MATCH;
         let b = B[col];
         consecutive = C[cell - 1 - width] + 1;
         if (consecutive > 1) {
           const fb = B[col - consecutive + 1];
           if (b >= BONUS_BOUNDARY && b > fb) consecutive = 1;
-          else b = Math.max(b, BONUS_CONSECUTIVE, fb);
+          else {
+            if (b < BONUS_CONSECUTIVE) b = BONUS_CONSECUTIVE;
+            if (b < fb) b = fb;
+          }
         }
         if (s1 + b < s2) {
           s1 += B[col];
@@ -161,7 +171,7 @@ export function fuzzyMatchV2(orig: string, cmp: string, pattern: string, scheme:
       }
       C[cell] = consecutive;
       gap = s1 < s2;
-      const score = Math.max(s1, s2, 0);
+      const score = s1 > s2 ? (s1 > 0 ? s1 : 0) : s2 > 0 ? s2 : 0;
       if (p === M - 1 && score > maxScore) {
         maxScore = score;
         maxScorePos = col;

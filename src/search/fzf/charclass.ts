@@ -160,7 +160,7 @@ export function lowerSameLength(s: string): string {
   return out;
 }
 
-/** True when the string contains characters outside ASCII. */
+/** True when the string contains characters outside ASCII (then its UTF-8 form is longer than its code units). */
 export function hasNonAscii(s: string): boolean {
-  return /[^\x00-\x7f]/u.test(s);
+  return Buffer.byteLength(s, "utf8") !== s.length;
 }
