@@ -1,6 +1,7 @@
 /** The `[search]` section of dwim.toml and its environment variables (spec §3 Config). */
 import { z } from "zod";
-import { defineConfigSection, type LoadedConfig, recoverySection, sectionOf } from "../core/config.js";
+import { defineConfigSection, type LoadedConfig, limitsSection, recoverySection, sectionOf } from "../core/config.js";
+import { parseSize } from "./flags.js";
 
 export const searchSection = defineConfigSection({
   key: "search",
@@ -17,8 +18,12 @@ export const searchSection = defineConfigSection({
       max_output_chars: z.number().int().min(1000).default(20_000),
       rg_path: z.string().min(1).optional(),
       analytics_log: z.string().min(1).optional(),
+      /** Files larger than this are not searched (ripgrep's --max-filesize; `rg_flags` may lower it). */
+      max_filesize: z
+        .union([z.number().int().min(1), z.string().refine((v) => parseSize(v) !== undefined, "a size such as 50M")])
+        .default("50M"),
     })
-    .default({ max_retries: 1, max_output_chars: 20_000 }),
+    .default({ max_retries: 1, max_output_chars: 20_000, max_filesize: "50M" }),
   env: {
     DWIM_SEARCH_AUTO_RETRY: "auto_retry",
     DWIM_SEARCH_RETRY_CONFIDENCE: "retry_confidence",
@@ -28,6 +33,7 @@ export const searchSection = defineConfigSection({
     DWIM_SEARCH_MAX_CHARS: "max_output_chars",
     DWIM_RG_PATH: "rg_path",
     DWIM_SEARCH_ANALYTICS_LOG: "analytics_log",
+    DWIM_SEARCH_MAX_FILESIZE: "max_filesize",
   },
 });
 
@@ -39,21 +45,23 @@ export interface SearchSettings {
   maxChars: number;
   rgPath?: string;
   analyticsLog?: string;
+  /** Bytes. */
+  maxFilesize: number;
 }
-
-export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export function searchSettings(config: LoadedConfig): SearchSettings {
   const s = sectionOf(config, searchSection);
   const r = sectionOf(config, recoverySection);
+  const limits = sectionOf(config, limitsSection);
   return {
     autoRetry: s.auto_retry ?? r.auto_correct,
     threshold: s.retry_confidence ?? r.auto_threshold,
     maxRetries: s.max_retries,
     timeoutMs:
-      s.timeout_ms ?? (s.timeout_seconds !== undefined ? Math.round(s.timeout_seconds * 1000) : DEFAULT_TIMEOUT_MS),
+      s.timeout_ms ?? (s.timeout_seconds !== undefined ? Math.round(s.timeout_seconds * 1000) : limits.timeout_ms),
     maxChars: s.max_output_chars,
     rgPath: s.rg_path,
     analyticsLog: s.analytics_log,
+    maxFilesize: typeof s.max_filesize === "number" ? s.max_filesize : (parseSize(s.max_filesize) as number),
   };
 }

@@ -142,23 +142,70 @@ export function wordBoundaryToExact(f: string): string | undefined {
   return m ? `'${m[1]}'` : undefined;
 }
 
+/** Brace groups may nest this deep and expand to this many globs; a glob beyond either is not converted. */
+export const MAX_GLOB_BRACE_DEPTH = 8;
+export const MAX_GLOB_ALTERNATIVES = 64;
+
+/**
+ * `a{b,c{d,e}}` → `ab`, `acd`, `ace`, iteratively (no recursion to overflow), or undefined when the braces nest
+ * deeper or expand to more globs than the limits allow. An unclosed brace is a literal.
+ */
+export function expandBraces(glob: string): string[] | undefined {
+  interface Group {
+    done: string[];
+    current: string[];
+  }
+  const stack: Group[] = [{ done: [], current: [""] }];
+  let literal = "";
+  const flush = () => {
+    if (literal === "") return;
+    const top = stack[stack.length - 1];
+    top.current = top.current.map((s) => s + literal);
+    literal = "";
+  };
+  for (const ch of glob) {
+    if (ch === "{") {
+      flush();
+      if (stack.length > MAX_GLOB_BRACE_DEPTH) return undefined;
+      stack.push({ done: [], current: [""] });
+    } else if (ch === "," && stack.length > 1) {
+      flush();
+      const top = stack[stack.length - 1];
+      top.done.push(...top.current);
+      top.current = [""];
+      if (top.done.length > MAX_GLOB_ALTERNATIVES) return undefined;
+    } else if (ch === "}" && stack.length > 1) {
+      flush();
+      const group = stack.pop() as Group;
+      const options = [...group.done, ...group.current];
+      const parent = stack[stack.length - 1];
+      if (parent.current.length * options.length > MAX_GLOB_ALTERNATIVES) return undefined;
+      parent.current = parent.current.flatMap((p) => options.map((o) => p + o));
+    } else literal += ch;
+  }
+  flush();
+  if (stack.length > 1) return [glob];
+  return stack[0].current;
+}
+
 /** Glob → fzf path query: `*.ts` → `.ts$`, `*.{ts,tsx}` → `.ts$ | .tsx$`, `src/**\/*.go` → `^src/ .go$`. */
 export function globToFuzzy(glob: string): Conversion {
   const g = glob.trim().replaceAll("**/", "*").replaceAll("/**", "/*");
-  const brace = /\{([^{}]*)\}/u.exec(g);
-  if (brace) {
-    const options = brace[1].split(",");
-    const expanded = options.map((o) =>
-      globToFuzzy(g.slice(0, brace.index) + o + g.slice(brace.index + brace[0].length)),
-    );
+  const expanded = expandBraces(g);
+  if (!expanded) return { query: "", superset: false };
+  if (expanded.length > 1) {
+    const split = expanded.map((e) => simpleGlobToFuzzy(e).query.split(" "));
     // One shared prefix term plus an OR of the differing suffixes when the options differ only at the end.
-    const split = expanded.map((e) => e.query.split(" "));
     const prefix = split[0].slice(0, -1);
     const sameHead = split.every((s) => s.slice(0, -1).join(" ") === prefix.join(" "));
     if (sameHead)
       return { query: [...prefix, split.map((s) => s[s.length - 1]).join(" | ")].join(" ").trim(), superset: true };
-    return { query: expanded.map((e) => e.query.split(" ").pop()).join(" | "), superset: false };
+    return { query: split.map((s) => s[s.length - 1]).join(" | "), superset: false };
   }
+  return simpleGlobToFuzzy(expanded[0]);
+}
+
+function simpleGlobToFuzzy(g: string): Conversion {
   const pieces = g.split(/[*?]+/u);
   // `test_*.py` matches a base name anywhere; only a glob with a directory is anchored at the path's start.
   const anchored = g.includes("/");

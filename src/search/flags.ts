@@ -4,8 +4,10 @@
  * change the output format are refused; a flag one edit away from exactly one allowed flag is corrected.
  */
 
+import { availableParallelism } from "node:os";
 import { ToolError } from "../core/errors.js";
 import { osa } from "../core/similarity.js";
+import { MAX_GLOB_BRACE_DEPTH } from "./convert.js";
 
 export interface FlagSpec {
   long: string;
@@ -201,7 +203,85 @@ function nearestForHint(name: string): string | undefined {
 
 export type FlagsInput = string | readonly string[];
 
-export function parseRgFlags(input: FlagsInput, forFiles = false): ParsedFlags {
+/** What one call may make ripgrep use (issue 12: bounded work per call). */
+export interface FlagLimits {
+  /** Upper bound of `-j/--threads`: the machine's cores. */
+  threads: number;
+  /** Upper bound of `--max-filesize`, in bytes (the `[search] max_filesize` setting), when there is one. */
+  maxFilesize?: number;
+}
+
+export const DEFAULT_FLAG_LIMITS: FlagLimits = { threads: availableParallelism() };
+
+const SIZE = /^(\d+)([KMG]?)$/u;
+
+/** ripgrep's size syntax (`50M`, `200K`, `1G`, bytes) in bytes, or undefined when it is not one. */
+export function parseSize(value: string): number | undefined {
+  const m = SIZE.exec(value.trim());
+  if (!m) return undefined;
+  const unit = { "": 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 }[m[2] as "" | "K" | "M" | "G"];
+  const n = Number(m[1]) * unit;
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** Deepest nesting of `{` in a glob (escaped braces do not count). */
+export function braceDepth(glob: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === "\\") i++;
+    else if (c === "{") max = Math.max(max, ++depth);
+    else if (c === "}" && depth > 0) depth--;
+  }
+  return max;
+}
+
+function invalidValue(flag: string, value: string, why: string, fix: string | undefined, hint: string): ToolError {
+  return new ToolError({
+    error: `rg flag ${flag}=${value.length > 80 ? `${value.slice(0, 80)}…` : value} ${why}`,
+    error_type: "SEARCH_INVALID_ARGUMENT",
+    parameter: "rg_flags",
+    got: value.length > 200 ? `${value.slice(0, 200)}…` : value,
+    likely_fix: fix,
+    hints: [hint],
+  });
+}
+
+/** Checks a flag's value and caps what one call may use; returns the value to pass on. */
+function boundedValue(flag: string, value: string, limits: FlagLimits, warnings: string[]): string {
+  if (flag === "--threads") {
+    if (!/^\d+$/u.test(value)) throw invalidValue(flag, value, "is not a number of threads", undefined, "Use -j N");
+    if (Number(value) > limits.threads) {
+      warnings.push(`rg flag --threads=${value} capped to this machine's ${limits.threads} cores`);
+      return String(limits.threads);
+    }
+  } else if (flag === "--max-filesize") {
+    const bytes = parseSize(value);
+    if (bytes === undefined) {
+      throw invalidValue(flag, value, "is not a size", undefined, "Write a size such as 10M, 500K or 1G");
+    }
+    if (limits.maxFilesize !== undefined && bytes > limits.maxFilesize) {
+      warnings.push(`rg flag --max-filesize=${value} capped to the configured ${limits.maxFilesize} bytes`);
+      return String(limits.maxFilesize);
+    }
+  } else if ((flag === "--glob" || flag === "--iglob") && braceDepth(value) > MAX_GLOB_BRACE_DEPTH) {
+    throw invalidValue(
+      flag,
+      value,
+      `nests braces ${braceDepth(value)} deep (at most ${MAX_GLOB_BRACE_DEPTH})`,
+      undefined,
+      "Split the glob into several -g flags, one per alternative",
+    );
+  }
+  return value;
+}
+
+export function parseRgFlags(
+  input: FlagsInput,
+  forFiles = false,
+  limits: FlagLimits = DEFAULT_FLAG_LIMITS,
+): ParsedFlags {
   const words = typeof input === "string" ? splitShellWords(input) : [...input];
   const result: ParsedFlags = {
     argv: [],
@@ -330,7 +410,7 @@ export function parseRgFlags(input: FlagsInput, forFiles = false): ParsedFlags {
     if (spec.long === "--hidden") result.hidden = true;
     if (spec.long.startsWith("--no-ignore") || spec.long === "--unrestricted") result.noIgnore = true;
     let flagValue: string | undefined;
-    if (spec.takesValue) flagValue = takeValue();
+    if (spec.takesValue) flagValue = boundedValue(spec.long, takeValue(), limits, result.warnings);
     if (spec.long === "--pcre2" || (spec.long === "--engine" && flagValue === "pcre2")) result.pcre2 = true;
     if (spec.long === "--fixed-strings") result.fixedStrings = true;
     if (spec.long === "--multiline") result.multiline = true;

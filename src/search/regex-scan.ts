@@ -18,8 +18,12 @@ export type RegexToken =
 const CLASS_ESCAPES = new Set(["w", "W", "s", "S", "d", "D"]);
 const LITERAL_ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r" };
 
+/** Groups nest at most this deep; a deeper `(` is read as a literal (no recursion to overflow the stack). */
+export const MAX_GROUP_DEPTH = 32;
+
 /** Tokenizes `src` from `start`; stops at an unmatched `)` when `inGroup`. Returns tokens and the end index. */
-function tokenizeFrom(src: string, start: number, inGroup: boolean): { tokens: RegexToken[]; end: number } {
+function tokenizeFrom(src: string, start: number, depth: number): { tokens: RegexToken[]; end: number } {
+  const inGroup = depth > 0;
   const tokens: RegexToken[] = [];
   let i = start;
   while (i < src.length) {
@@ -52,6 +56,9 @@ function tokenizeFrom(src: string, start: number, inGroup: boolean): { tokens: R
         tokens.push({ kind: "any", source: src.slice(i, close + 1) });
         i = close + 1;
       }
+    } else if (c === "(" && depth >= MAX_GROUP_DEPTH) {
+      tokens.push({ kind: "literal", text: c });
+      i++;
     } else if (c === "(") {
       let body = i + 1;
       let lookaround: "" | "ahead" | "negative" | "behind" = "";
@@ -65,7 +72,7 @@ function tokenizeFrom(src: string, start: number, inGroup: boolean): { tokens: R
         const m = /^\?(P?<[A-Za-z_]\w*>|[a-zA-Z-]*:?)/u.exec(src.slice(body));
         body += m ? m[0].length : 1;
       }
-      const inner = tokenizeFrom(src, body, true);
+      const inner = tokenizeFrom(src, body, depth + 1);
       const alternatives = splitAlternatives(inner.tokens);
       const end = inner.end < src.length ? inner.end + 1 : inner.end;
       tokens.push({ kind: "group", source: src.slice(i, end), alternatives, lookaround });
@@ -134,7 +141,7 @@ export function parseRegex(src: string): RegexToken[][] {
   const all: RegexToken[] = [];
   // A stray `)` at top level is a literal; keep going after it.
   while (pos <= src.length) {
-    const r = tokenizeFrom(src, pos, false);
+    const r = tokenizeFrom(src, pos, 0);
     all.push(...r.tokens);
     if (r.end >= src.length) break;
     all.push({ kind: "literal", text: src[r.end] });
