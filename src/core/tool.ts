@@ -43,6 +43,15 @@ export interface ToolContext {
   /** Every tool the server serves (the router indexes them). */
   tools: readonly AnyToolDefinition[];
   signal?: AbortSignal;
+  /** Sends progress of a long call, when the client asked for it (an MCP progressToken); absent otherwise. */
+  progress?: (update: ProgressUpdate) => void;
+}
+
+/** One progress notification: `progress` increases with every update; `total` when known. */
+export interface ProgressUpdate {
+  progress: number;
+  total?: number;
+  message?: string;
 }
 
 /** Structured success output; `did_you_mean` is set when the call needed a correction. */

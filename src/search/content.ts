@@ -7,15 +7,17 @@ import { ToolError } from "../core/errors.js";
 import { type Candidate, contentCandidates, DEFAULT_PATTERN, didYouMeanLine } from "./candidates.js";
 import { needsPcre2, regexCertainty } from "./detect.js";
 import { countAnyFile, type Diagnostics, diagnose, explain } from "./diagnostics.js";
-import { onlyFileSelection, scanDirect } from "./direct.js";
-import { type FlagsInput, type ParsedFlags, parseRgFlags } from "./flags.js";
+import { readsEveryLine } from "./direct.js";
+import { DEFAULT_FLAG_LIMITS, type FlagsInput, type ParsedFlags, parseRgFlags } from "./flags.js";
 import { DEFAULT_SCHEME } from "./fzf/charclass.js";
 import { QueryMatcher } from "./fzf/matcher.js";
 import type { CaseMode } from "./fzf/pattern.js";
 import { scanMultiline } from "./multiline.js";
 import { addContext, type ContentMatch, cutLine, fitBudget } from "./output.js";
 import { resolveSearchPath } from "./paths.js";
-import { checkPattern, firstErrorLines, type RipgrepInfo } from "./ripgrep.js";
+import { type ProgressSink, SearchProgress } from "./progress.js";
+import { scanListedFiles } from "./pushdown.js";
+import { checkPattern, firstErrorLines, LINE_ARGS, type RipgrepInfo } from "./ripgrep.js";
 import { Collector, type ScanResult, type SetCounter, scanLines } from "./scan.js";
 import { droppedWarning, verifyMatches } from "./verify.js";
 
@@ -46,7 +48,11 @@ export interface SearchEnv {
   threshold: number;
   maxRetries: number;
   maxChars: number;
+  /** Largest file searched, in bytes (`[search] max_filesize`); `rg_flags` may lower it. */
+  maxFilesize?: number;
   signal?: AbortSignal;
+  /** Receives progress of searches that run longer than about a second. */
+  progress?: ProgressSink;
 }
 
 export interface Suggestion {
@@ -83,15 +89,6 @@ export interface ContentResult {
 }
 
 export const TOOL = "fuzzy_search_content";
-const BASE_ARGS = [
-  "--no-config",
-  "--no-require-git",
-  "--no-heading",
-  "--with-filename",
-  "--line-number",
-  "--null",
-  "--color=never",
-];
 
 interface Plan {
   fuzzy_filter: string;
@@ -101,7 +98,7 @@ interface Plan {
 
 function rgArgs(plan: Plan, hidden: boolean, target: string, extra: readonly string[] = []): string[] {
   return [
-    ...BASE_ARGS,
+    ...LINE_ARGS,
     ...(hidden ? ["--hidden"] : []),
     ...plan.flags,
     ...extra,
@@ -113,6 +110,32 @@ function rgArgs(plan: Plan, hidden: boolean, target: string, extra: readonly str
 }
 
 export async function searchContent(p: ContentParams, env: SearchEnv): Promise<ContentResult> {
+  let matches = () => 0;
+  const progress = new SearchProgress(env.progress, () => matches());
+  progress.start();
+  try {
+    return await search(p, env, progress, (count) => {
+      matches = count;
+    });
+  } finally {
+    progress.stop();
+  }
+}
+
+/** The size cap ripgrep gets unless the call's flags already set one (capped by parseRgFlags). */
+function sizeCap(flags: readonly string[], maxFilesize: number | undefined): string[] {
+  if (maxFilesize === undefined || flags.some((f) => f.startsWith("--max-filesize="))) return [];
+  return [`--max-filesize=${maxFilesize}`];
+}
+
+async function search(
+  p: ContentParams,
+  env: SearchEnv,
+  progress: SearchProgress,
+  reportMatches: (count: () => number) => void,
+): Promise<ContentResult> {
+  // One deadline for the whole call: retries and diagnostics share what the first scan left.
+  const deadline = Date.now() + env.timeoutMs;
   const F = p.fuzzy_filter;
   if (F.trim() === "") {
     throw new ToolError({
@@ -128,7 +151,10 @@ export async function searchContent(p: ContentParams, env: SearchEnv): Promise<C
   const offset = p.offset ?? 0;
   const caseMode = p.case ?? "smart";
   const target = resolveSearchPath(p.path ?? ".", env.roots, env.cwd);
-  const flags: ParsedFlags = parseRgFlags(p.rg_flags ?? "");
+  const flags: ParsedFlags = parseRgFlags(p.rg_flags ?? "", false, {
+    ...DEFAULT_FLAG_LIMITS,
+    maxFilesize: env.maxFilesize,
+  });
   const hidden = (p.hidden ?? false) || flags.hidden;
   const contextLines = Math.min(10, p.context_lines ?? flags.context ?? 0);
   const maxChars = p.max_chars ?? env.maxChars;
@@ -192,6 +218,7 @@ export async function searchContent(p: ContentParams, env: SearchEnv): Promise<C
   const candidates = pcreCandidate ? [] : contentCandidates(F, R, flagArgv);
   const k = offset + limit;
   const main = new Collector(new QueryMatcher(plan.fuzzy_filter, DEFAULT_SCHEME, caseMode), k);
+  reportMatches(() => main.count);
   const inPass = candidates
     .filter((c) => c.sameRun)
     .map((c) => ({ c, col: new Collector(new QueryMatcher(c.fuzzy_filter, DEFAULT_SCHEME, caseMode), k) }));
@@ -209,24 +236,30 @@ export async function searchContent(p: ContentParams, env: SearchEnv): Promise<C
       timeoutMs: number;
     }> = {},
   ) => {
-    const args = rgArgs(pl, extra.hiddenOverride ?? hidden, target.argument, extra.noIgnore ? ["--no-ignore"] : []);
+    const limits = sizeCap(pl.flags, env.maxFilesize);
+    const args = rgArgs(pl, extra.hiddenOverride ?? hidden, target.argument, [
+      ...limits,
+      ...(extra.noIgnore ? ["--no-ignore"] : []),
+    ]);
+    const remaining = Math.max(1, deadline - Date.now());
     const common = {
       rg: env.rg.path,
       cwd: env.cwd,
-      timeoutMs: extra.timeoutMs ?? env.timeoutMs,
+      timeoutMs: Math.min(extra.timeoutMs ?? remaining, remaining),
       signal: env.signal,
       contentOnly,
       collectors,
       counter: extra.counter,
       stopAtFirst: extra.stopAtFirst,
+      progress: progress.counts,
     };
     if (multiline) return scanMultiline({ ...common, args: multilineArgs(args) });
-    if (pl.regex_pattern === DEFAULT_PATTERN && onlyFileSelection(pl.flags)) {
-      const fileFlags = [...pl.flags, ...(extra.noIgnore ? ["--no-ignore"] : [])];
-      return scanDirect({
+    if (pl.regex_pattern === DEFAULT_PATTERN && readsEveryLine(pl.flags)) {
+      return scanListedFiles({
         ...common,
-        flags: fileFlags,
+        flags: [...pl.flags, ...limits],
         hidden: extra.hiddenOverride ?? hidden,
+        noIgnore: extra.noIgnore,
         target: target.argument,
       });
     }

@@ -47,8 +47,10 @@ export async function diagnose(
   const matcher = new QueryMatcher(plan.fuzzy_filter, DEFAULT_SCHEME, caseMode);
   let files = first.filesSearched ?? first.filesWithLines;
   if (first.filesSearched === undefined && first.lines === 0) files = await anyFile();
+  // A prefiltered scan sees only lines that could match: none seen says nothing about regex_pattern.
+  const prefiltered = (first as { prefilter?: unknown }).prefilter !== undefined;
   const reason: Diagnostics["reason"] =
-    files === 0 ? "no_files" : first.lines === 0 ? "no_candidate_lines" : "filter_rejected_all";
+    files === 0 ? "no_files" : first.lines === 0 && !prefiltered ? "no_candidate_lines" : "filter_rejected_all";
   const d: Diagnostics = { reason, per_term: [], drop_one: [] };
   if (reason === "filter_rejected_all" && matcher.sets.length <= 8) {
     const counter = new SetCounter(matcher);

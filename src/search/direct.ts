@@ -1,19 +1,21 @@
 /**
- * The fast path for the default `regex_pattern` ('.', every non-empty line): ripgrep only lists the files (so
- * .gitignore, globs, types and hidden-file rules stay ripgrep's), and the lines are read here. This avoids piping the
- * whole tree through ripgrep's output, and lets a file be skipped at once when some term can match neither its path
- * nor anywhere in its content. Results are the same lines `rg -n .` would give for text files.
+ * Reading listed files here instead of through ripgrep's output (the default `regex_pattern`, '.'): ripgrep lists the
+ * files, so .gitignore, globs, types and hidden-file rules stay ripgrep's, and the lines are cut from the bytes here,
+ * with byte-level checks that skip a file or a line no term can match. A file ripgrep would read differently — a NUL
+ * byte (binary), a UTF-16 byte-order mark (transcoded), or too large to hold in memory — is searched by ripgrep
+ * itself, so every file gives exactly the lines `rg -n .` prints.
  */
 import { isAscii } from "node:buffer";
-import { isAbsolute, join } from "node:path";
+import { basename, dirname, isAbsolute, join } from "node:path";
+import { PathAccessError } from "../core/beneath.js";
 import { readRegularFileSync } from "../core/files.js";
 import { Field } from "./fzf/matcher.js";
-import { releaseScanGarbage } from "./memory.js";
+import type { ListOptions } from "./listing.js";
 import { displayPath } from "./paths.js";
-import { runRipgrep } from "./ripgrep.js";
-import { compareHits, type Hit, type ScanBase, type ScanResult } from "./scan.js";
+import { LINE_ARGS, type RgRunResult, runRipgrep } from "./ripgrep.js";
+import { RecordScorer, type ScanBase, scoreLine } from "./scan.js";
 
-/** Flags that only choose files: with these (and the default pattern) the direct path gives rg's lines. */
+/** Flags that only choose files: with these (and the default pattern) the lines are those of the listed files. */
 export const FILE_SELECTION_FLAGS = [
   "--glob",
   "--iglob",
@@ -33,161 +35,193 @@ export const FILE_SELECTION_FLAGS = [
   "--threads",
 ];
 
+/** Flags that change nothing about which lines '.' selects. */
+const LINE_NEUTRAL_FLAGS = ["--ignore-case", "--case-sensitive", "--smart-case"];
+
 export function onlyFileSelection(argv: readonly string[]): boolean {
   return argv.every((a) => FILE_SELECTION_FLAGS.includes(a.split("=")[0]));
 }
 
-export interface DirectOptions extends ScanBase {
-  /** Flags for `rg --files` (already normalised). */
-  flags: string[];
-  hidden: boolean;
-  target: string;
+/** Whether the default pattern with these flags selects every non-empty line of the listed files. */
+export function readsEveryLine(argv: readonly string[]): boolean {
+  return argv.every((a) => FILE_SELECTION_FLAGS.includes(a.split("=")[0]) || LINE_NEUTRAL_FLAGS.includes(a));
 }
 
-export async function scanDirect(o: DirectOptions): Promise<ScanResult> {
-  const started = Date.now();
-  const paths: string[] = [];
-  const list = await runRipgrep({
+/** Larger files are left to ripgrep, which streams them: a whole-file buffer here would break the memory budget. */
+export const READ_HERE_MAX_BYTES = 8 * 1024 * 1024;
+
+export interface ReadOptions extends ScanBase {
+  hidden: boolean;
+  /** Absolute time (ms) after which reading stops and the result is marked as timed out. */
+  deadline: number;
+  /** Set by whoever stops the scan (the first accepted line of `stopAtFirst`, or a concurrent ripgrep run). */
+  halt: { stopped: boolean };
+}
+
+export interface ReadResult {
+  lines: number;
+  files: number;
+  timedOut: boolean;
+  aborted: boolean;
+  stoppedEarly: boolean;
+  /** The worst exit of the ripgrep runs for files read by ripgrep (0 when none ran). */
+  exitCode: number;
+  stderr: string;
+}
+
+/** The file's bytes, "large" when ripgrep should stream it, undefined when it cannot be read. */
+function readListedFile(abs: string): Buffer | "large" | undefined {
+  try {
+    // Never blocks: a FIFO or device swapped in after ripgrep listed the file is refused unopened.
+    return readRegularFileSync(abs, READ_HERE_MAX_BYTES);
+  } catch (e) {
+    return e instanceof PathAccessError && e.reason === "too_large" ? "large" : undefined;
+  }
+}
+
+/** ripgrep reads these differently from plain UTF-8: binary detection, or transcoding from UTF-16. */
+function needsRipgrep(buf: Buffer): boolean {
+  if (buf.length >= 2 && ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff))) return true;
+  return buf.includes(0);
+}
+
+/** A glob matching exactly this base name (`-g` takes gitignore lines: a backslash escapes the next character). */
+export function literalGlob(name: string): string {
+  return name.replace(/[\\*?[\]{}!,# ]/gu, (c) => `\\${c}`);
+}
+
+/** ripgrep's own lines of one listed file: a walk of its directory, one level deep, that selects it by name. */
+async function scanOneFile(raw: string, o: ReadOptions): Promise<RgRunResult & { lines: number }> {
+  const scorer = new RecordScorer(o);
+  const run = await runRipgrep({
     rg: o.rg,
     args: [
-      "--no-config",
-      "--no-require-git",
-      "--files",
-      "--null",
-      ...(o.hidden ? ["--hidden"] : []),
-      ...o.flags,
+      ...LINE_ARGS,
+      "--hidden",
+      "--max-depth=1",
+      `--glob=${literalGlob(basename(raw))}`,
+      "-e",
+      ".",
       "--",
-      o.target,
+      dirname(raw),
     ],
     cwd: o.cwd,
-    timeoutMs: o.timeoutMs,
+    timeoutMs: Math.max(1, o.deadline - Date.now()),
     signal: o.signal,
-    separator: "\0",
-    onRecord: (r) => {
-      if (r !== "") paths.push(r);
-      return true;
-    },
+    separator: "\n",
+    onRecord: scorer.onRecord,
   });
-  let lines = 0;
-  let files = 0;
-  let timedOut = list.timedOut;
-  let aborted = list.aborted;
-  let stoppedEarly = false;
-  const deadline = started + o.timeoutMs;
+  return { ...run, lines: scorer.lines };
+}
+
+/** Scores every non-empty line of the listed files `paths` (raw, as ripgrep printed them). */
+export async function readFiles(paths: readonly string[], o: ReadOptions): Promise<ReadResult> {
+  const out: ReadResult = {
+    lines: 0,
+    files: 0,
+    timedOut: false,
+    aborted: false,
+    stoppedEarly: false,
+    exitCode: 0,
+    stderr: "",
+  };
   // Files are read synchronously, one at a time: each buffer dies young (a read-ahead queue kept buffers alive long
   // enough to reach the old generation and doubled peak RSS). The loop yields regularly for timeouts and cancellation.
   let lastYield = Date.now();
-  for (let i = 0; i < paths.length && !timedOut && !aborted && !stoppedEarly; i++) {
+  for (let i = 0; i < paths.length; i++) {
     if (Date.now() - lastYield > 50) {
       await new Promise((r) => setImmediate(r));
       lastYield = Date.now();
     }
-    let buf: Buffer | undefined;
-    try {
-      const p = paths[i];
-      // Never blocks: a FIFO or device swapped in after ripgrep listed the file is refused unopened.
-      buf = readRegularFileSync(isAbsolute(p) ? p : join(o.cwd, p));
-    } catch {
-      buf = undefined;
-    }
-    if (Date.now() > deadline) {
-      timedOut = true;
+    if (o.halt.stopped) {
+      out.stoppedEarly = true;
       break;
     }
     if (o.signal?.aborted) {
-      aborted = true;
+      out.aborted = true;
       break;
     }
-    // ripgrep treats a file with a NUL byte as binary and skips it.
-    if (!buf || buf.length === 0 || buf.includes(0)) continue;
-    const path = displayPath(paths[i]);
-    const pathField = new Field(path);
-    files++;
-    const ascii = isAscii(buf);
-    if (ascii && !o.counter && !o.collectors.some((c) => c.matcher.mayMatchBytes(pathField, buf, o.contentOnly))) {
-      lines += countNonEmptyLines(buf);
+    if (Date.now() > o.deadline) {
+      out.timedOut = true;
+      break;
+    }
+    const raw = paths[i];
+    if (o.progress) o.progress.files++;
+    const buf = readListedFile(isAbsolute(raw) ? raw : join(o.cwd, raw));
+    if (buf === undefined || buf.length === 0) continue;
+    if (buf === "large" || needsRipgrep(buf)) {
+      const r = await scanOneFile(raw, o);
+      out.lines += r.lines;
+      out.files++;
+      if (r.exitCode === 2) {
+        out.exitCode = 2;
+        out.stderr ||= r.stderr;
+      }
+      if (r.timedOut) out.timedOut = true;
+      if (r.aborted) out.aborted = true;
+      if (r.stoppedEarly) {
+        out.stoppedEarly = true;
+        o.halt.stopped = true;
+      }
+      if (out.timedOut || out.aborted || out.stoppedEarly) break;
       continue;
     }
-    const onLine = (line: number, content: string, lower: string | undefined): boolean => {
-      lines++;
-      const contentField = new Field(content, { ascii: ascii ? true : undefined, lower });
-      const fields = o.contentOnly ? [contentField] : [pathField, contentField];
-      let accepted = false;
-      for (const c of active) {
-        const m = c.matcher.match(fields);
-        if (!m) continue;
-        accepted = true;
-        c.count++;
-        const length = path.length + String(line).length + 2 + content.trimEnd().length;
-        if (c.top.admits((w) => compareHits({ score: m.score, length, file: path, line } as Hit, w) < 0)) {
-          c.top.push({ file: path, line, content, score: m.score, length, contentStart: m.contentStart });
-        }
-      }
-      o.counter?.add(fields);
-      return !(o.stopAtFirst && accepted);
-    };
-    let active = o.collectors;
-    if (ascii) {
-      // ASCII files are cut into lines straight from the bytes: small strings only, no whole-file copies.
-      let line = 0;
-      let start = 0;
-      while (start < buf.length) {
-        let end = buf.indexOf(10, start);
-        if (end < 0) end = buf.length;
-        line++;
-        if (end > start) {
-          const stop = buf[end - 1] === 13 ? end - 1 : end;
-          if (
-            !o.counter &&
-            !active.some((c) => c.matcher.mayMatchLineBytes(pathField, buf, start, stop, o.contentOnly))
-          ) {
-            lines++;
-          } else if (!onLine(line, buf.toString("latin1", start, stop), undefined)) {
-            stoppedEarly = true;
-            break;
-          }
-        }
-        start = end + 1;
-      }
-      continue;
-    }
-    const text = buf.toString("utf8");
-    const whole = new Field(text, { ascii: false });
-    if (!o.counter) active = o.collectors.filter((c) => c.matcher.mayMatchFile(pathField, whole, o.contentOnly));
-    if (active.length === 0 && !o.counter) {
-      lines += countNonEmptyLines(buf);
-      continue;
-    }
-    // Lower-case the file once and slice it per line, instead of lower-casing every line.
-    const needsLower = active.some((c) => c.matcher.sets.some((set) => set.some((t) => !t.caseSensitive)));
-    const lowerText = needsLower ? whole.comparable(false, false) : undefined;
-    let line = 0;
-    let start = 0;
-    while (start < text.length) {
-      let end = text.indexOf("\n", start);
-      if (end < 0) end = text.length;
-      line++;
-      if (end > start) {
-        const stop = text.charCodeAt(end - 1) === 13 ? end - 1 : end;
-        if (!onLine(line, text.slice(start, stop), lowerText?.slice(start, stop))) {
-          stoppedEarly = true;
-          break;
-        }
-      }
-      start = end + 1;
+    out.files++;
+    const read = readBuffer(raw, buf, o);
+    out.lines += read.lines;
+    if (read.stopped) {
+      out.stoppedEarly = true;
+      o.halt.stopped = true;
+      break;
     }
   }
-  releaseScanGarbage(lines);
-  return {
-    exitCode: list.exitCode,
-    stderr: list.stderr,
-    timedOut,
-    stoppedEarly,
-    aborted,
-    lines,
-    filesSearched: paths.length,
-    filesWithLines: files,
-  };
+  return out;
+}
+
+/**
+ * Scores the lines of one file's bytes; `stopped` when a line ended the scan. Lines are cut from the bytes and decoded
+ * one at a time (never the whole file as one string, which outlived young-generation collections and grew the heap);
+ * an ASCII line is first checked on its bytes, which rules most lines out before any string is made.
+ */
+function readBuffer(raw: string, bytes: Buffer, o: ReadOptions): { lines: number; stopped: boolean } {
+  // ripgrep drops a UTF-8 byte-order mark.
+  const buf = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  const path = displayPath(raw);
+  const pathField = new Field(path);
+  const ascii = isAscii(buf);
+  if (ascii && !o.counter && !o.collectors.some((c) => c.matcher.mayMatchBytes(pathField, buf, o.contentOnly))) {
+    return { lines: countNonEmptyLines(buf), stopped: false };
+  }
+  let lines = 0;
+  let line = 0;
+  let start = 0;
+  while (start < buf.length) {
+    let end = buf.indexOf(10, start);
+    if (end < 0) end = buf.length;
+    line++;
+    if (end > start) {
+      const stop = buf[end - 1] === 13 ? end - 1 : end;
+      lines++;
+      let content: string | undefined;
+      let field: Field | undefined;
+      if (ascii || isAscii(buf.subarray(start, stop))) {
+        if (
+          o.counter ||
+          o.collectors.some((c) => c.matcher.mayMatchLineBytes(pathField, buf, start, stop, o.contentOnly))
+        ) {
+          content = buf.toString("latin1", start, stop);
+          field = new Field(content, { ascii: true });
+        }
+      } else {
+        content = buf.toString("utf8", start, stop);
+        field = new Field(content, { ascii: false });
+      }
+      if (content !== undefined && !scoreLine(o, path, pathField, line, content, field))
+        return { lines, stopped: true };
+    }
+    start = end + 1;
+  }
+  return { lines, stopped: false };
 }
 
 function countNonEmptyLines(buf: Buffer): number {
@@ -199,4 +233,27 @@ function countNonEmptyLines(buf: Buffer): number {
     if (end > start) n++;
     start = end + 1;
   }
+}
+
+export interface DirectOptions extends ScanBase {
+  /** File-selection flags for `rg --files` (already normalised); case flags are allowed and left out of the listing. */
+  flags: string[];
+  hidden: boolean;
+  noIgnore?: boolean;
+  target: string;
+  /** false: score every line of every listed file (the reference the prefiltered scan must equal). */
+  prefilter?: boolean;
+}
+
+export function listOptions(o: DirectOptions): ListOptions {
+  return {
+    rg: o.rg,
+    cwd: o.cwd,
+    timeoutMs: o.timeoutMs,
+    signal: o.signal,
+    flags: o.flags.filter((f) => !LINE_NEUTRAL_FLAGS.includes(f)),
+    hidden: o.hidden,
+    noIgnore: o.noIgnore,
+    target: o.target,
+  };
 }

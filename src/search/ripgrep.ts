@@ -98,9 +98,27 @@ export function locateRipgrep(configured?: string, env: NodeJS.ProcessEnv = proc
   });
 }
 
+/** The arguments of every line-printing run: `path\0line:content` records, no colour, no config file. */
+export const LINE_ARGS: readonly string[] = [
+  "--no-config",
+  "--no-require-git",
+  "--no-heading",
+  "--with-filename",
+  "--line-number",
+  "--null",
+  "--color=never",
+];
+
+/** A later stage of a pipeline: reads the previous stage's lines on stdin and prints those matching `pattern`. */
+export function filterStageArgs(pattern: string): string[] {
+  return ["--no-config", "--text", "--no-line-number", "--no-filename", "--color=never", "-e", pattern, "-"];
+}
+
 export interface RgRunOptions {
   rg: string;
   args: string[];
+  /** Further ripgrep runs, each reading the previous one's output (see filterStageArgs). */
+  pipeThrough?: readonly string[][];
   cwd: string;
   timeoutMs: number;
   signal?: AbortSignal;
@@ -112,6 +130,7 @@ export interface RgRunOptions {
 }
 
 export interface RgRunResult {
+  /** The first run's exit code; 2 also when a later stage failed. */
   exitCode: number | null;
   stderr: string;
   timedOut: boolean;
@@ -131,15 +150,23 @@ function killGroup(child: ChildProcess): void {
 
 const STDERR_KEEP = 4096;
 
-/** Runs rg, feeding each output record to `onRecord` as it arrives. */
+/** Runs rg (and the stages it pipes into), feeding each output record of the last to `onRecord` as it arrives. */
 export function runRipgrep(options: RgRunOptions): Promise<RgRunResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(options.rg, options.args, {
-      cwd: options.cwd,
+    const spawnOptions = { cwd: options.cwd, detached: process.platform !== "win32", windowsHide: true };
+    const first = spawn(options.rg, options.args, {
+      ...spawnOptions,
       stdio: [options.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
-      detached: process.platform !== "win32",
-      windowsHide: true,
     });
+    const children: ChildProcess[] = [first];
+    for (const args of options.pipeThrough ?? []) {
+      const previous = children[children.length - 1];
+      const next = spawn(options.rg, args, { ...spawnOptions, stdio: [previous.stdout ?? "ignore", "pipe", "pipe"] });
+      // The stage owns the pipe now; the parent's copy would keep it open after the stage exits.
+      previous.stdout?.destroy();
+      children.push(next);
+    }
+    const last = children[children.length - 1];
     const decoder = new StringDecoder("utf8");
     let pending = "";
     let stderr = "";
@@ -148,7 +175,7 @@ export function runRipgrep(options: RgRunOptions): Promise<RgRunResult> {
     let aborted = false;
     let finished = false;
     const stop = () => {
-      killGroup(child);
+      for (const c of children) killGroup(c);
     };
     const timer = setTimeout(() => {
       timedOut = true;
@@ -160,11 +187,13 @@ export function runRipgrep(options: RgRunOptions): Promise<RgRunResult> {
     };
     options.signal?.addEventListener("abort", onAbort, { once: true });
     const sep = options.separator;
-    child.stdout?.on("data", (chunk: Buffer) => {
+    const deadline = Date.now() + options.timeoutMs;
+    last.stdout?.on("data", (chunk: Buffer) => {
       if (stoppedEarly || timedOut || aborted) return;
       pending += decoder.write(chunk);
       let start = 0;
-      for (;;) {
+      // A chunk is scored synchronously: timers and the abort event cannot interrupt it, so it checks both itself.
+      for (let n = 1; ; n++) {
         const end = pending.indexOf(sep, start);
         if (end < 0) break;
         const record = pending.slice(start, end);
@@ -174,15 +203,26 @@ export function runRipgrep(options: RgRunOptions): Promise<RgRunResult> {
           stop();
           break;
         }
+        if (n % 256 === 0 && (Date.now() > deadline || options.signal?.aborted)) {
+          if (options.signal?.aborted) aborted = true;
+          else timedOut = true;
+          stop();
+          break;
+        }
       }
       pending = start === 0 ? pending : pending.slice(start);
     });
-    child.stderr?.on("data", (chunk: Buffer) => {
-      if (stderr.length < STDERR_KEEP) stderr += chunk.toString("utf8");
-    });
-    child.on("error", (e) => {
+    for (const c of children) {
+      c.stderr?.on("data", (chunk: Buffer) => {
+        if (stderr.length < STDERR_KEEP) stderr += chunk.toString("utf8");
+      });
+    }
+    const codes: Array<number | null> = [];
+    let open = children.length;
+    const fail = (e: Error) => {
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);
+      stop();
       if (finished) return;
       finished = true;
       reject(
@@ -193,19 +233,25 @@ export function runRipgrep(options: RgRunOptions): Promise<RgRunResult> {
           hints: ["Point DWIM_RG_PATH at a working rg binary"],
         }),
       );
+    };
+    children.forEach((c, i) => {
+      c.on("error", fail);
+      c.on("close", (code) => {
+        codes[i] = code;
+        if (--open > 0) return;
+        clearTimeout(timer);
+        options.signal?.removeEventListener("abort", onAbort);
+        if (finished) return;
+        finished = true;
+        if (!stoppedEarly && !timedOut && !aborted) {
+          pending += decoder.end();
+          if (pending !== "") options.onRecord(pending);
+        }
+        const exitCode = codes.slice(1).some((x) => x === 2) ? 2 : codes[0];
+        resolvePromise({ exitCode, stderr: stderr.slice(0, STDERR_KEEP), timedOut, stoppedEarly, aborted });
+      });
     });
-    if (options.stdin !== undefined && child.stdin) child.stdin.end(options.stdin);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener("abort", onAbort);
-      if (finished) return;
-      finished = true;
-      if (!stoppedEarly && !timedOut && !aborted) {
-        pending += decoder.end();
-        if (pending !== "") options.onRecord(pending);
-      }
-      resolvePromise({ exitCode: code, stderr: stderr.slice(0, STDERR_KEEP), timedOut, stoppedEarly, aborted });
-    });
+    if (options.stdin !== undefined && first.stdin) first.stdin.end(options.stdin);
   });
 }
 

@@ -1,6 +1,5 @@
 /** One ripgrep pass scored by several queries at once: the original and the in-pass candidate corrections. */
 import { Field, type QueryMatcher } from "./fzf/matcher.js";
-import { releaseScanGarbage } from "./memory.js";
 import { displayPath } from "./paths.js";
 import { type RgRunResult, runRipgrep } from "./ripgrep.js";
 import { TopK } from "./topk.js";
@@ -71,6 +70,8 @@ export interface ScanBase {
   counter?: SetCounter;
   /** Stop at the first line any collector accepts (the hidden/ignored probe). */
   stopAtFirst?: boolean;
+  /** Counts files as they are scanned, for progress notifications. */
+  progress?: { files: number; total?: number };
 }
 
 export interface ScanOptions extends ScanBase {
@@ -78,22 +79,87 @@ export interface ScanOptions extends ScanBase {
 }
 
 export interface ScanResult extends RgRunResult {
+  /** Lines the fuzzy filter checked (after ripgrep's regex and prefilter). */
   lines: number;
-  /** From `--stats`, when ripgrep printed it. */
+  /** From `--stats` or the file listing, when known. */
   filesSearched?: number;
   filesWithLines: number;
 }
 
+/** Scores one line for every collector and feeds the counter; false when the scan should stop (`stopAtFirst`). */
+export function scoreLine(
+  o: ScanBase,
+  path: string,
+  pathField: Field,
+  line: number,
+  content: string,
+  contentField: Field = new Field(content),
+): boolean {
+  const fields = o.contentOnly ? [contentField] : [pathField, contentField];
+  let accepted = false;
+  for (const c of o.collectors) {
+    const m = c.matcher.match(fields);
+    if (!m) continue;
+    accepted = true;
+    c.count++;
+    const length = path.length + String(line).length + 2 + content.trimEnd().length;
+    const score = m.score;
+    if (c.top.admits((w) => compareHits({ score, length, file: path, line } as Hit, w) < 0)) {
+      c.top.push({ file: path, line, content, score, length, contentStart: m.contentStart });
+    }
+  }
+  o.counter?.add(fields);
+  return !(o.stopAtFirst && accepted);
+}
+
+/** Splits ripgrep's `path\0line:content` records (`--null --line-number`) and scores each line. */
+export class RecordScorer {
+  lines = 0;
+  files = 0;
+  filesSearched: number | undefined;
+  private rawPath = "";
+  private path = "";
+  private pathField = new Field("");
+
+  /** Raw paths whose lines are scored elsewhere (read in full). */
+  skip: ReadonlySet<string> | undefined;
+
+  constructor(private readonly o: ScanBase) {}
+
+  /** false when the scan should stop. */
+  readonly onRecord = (record: string): boolean => {
+    const nul = record.indexOf("\0");
+    if (nul < 0) {
+      const m = STATS_FILES.exec(record.trim());
+      if (m) this.filesSearched = Number(m[1]);
+      return true;
+    }
+    const p = record.slice(0, nul);
+    if (p !== this.rawPath) {
+      this.rawPath = p;
+      this.path = displayPath(p);
+      this.pathField = new Field(this.path);
+      if (!this.skip?.has(p)) {
+        this.files++;
+        if (this.o.progress) this.o.progress.files++;
+      }
+    }
+    if (this.skip?.has(p)) return true;
+    const colon = record.indexOf(":", nul + 1);
+    if (colon < 0) return true;
+    const line = Number(record.slice(nul + 1, colon));
+    let content = record.slice(colon + 1);
+    if (content.endsWith("\r")) content = content.slice(0, -1);
+    this.lines++;
+    return scoreLine(this.o, this.path, this.pathField, line, content);
+  };
+}
+
 const STATS_FILES = /^(\d+) files searched$/u;
 
-/** Parses `path\0line:content` records (`--null --line-number`) and scores each line. */
+/** Runs ripgrep with `args` and scores each line it prints. */
 export async function scanLines(o: ScanOptions): Promise<ScanResult> {
-  let lines = 0;
-  let filesSearched: number | undefined;
-  let rawPath = "";
-  let path = "";
-  let pathField = new Field("");
-  let files = 0;
+  const scorer = new RecordScorer(o);
   const run = await runRipgrep({
     rg: o.rg,
     args: o.args,
@@ -101,44 +167,7 @@ export async function scanLines(o: ScanOptions): Promise<ScanResult> {
     timeoutMs: o.timeoutMs,
     signal: o.signal,
     separator: "\n",
-    onRecord: (record) => {
-      const nul = record.indexOf("\0");
-      if (nul < 0) {
-        const m = STATS_FILES.exec(record.trim());
-        if (m) filesSearched = Number(m[1]);
-        return true;
-      }
-      const p = record.slice(0, nul);
-      if (p !== rawPath) {
-        rawPath = p;
-        path = displayPath(p);
-        pathField = new Field(path);
-        files++;
-      }
-      const colon = record.indexOf(":", nul + 1);
-      if (colon < 0) return true;
-      const line = Number(record.slice(nul + 1, colon));
-      let content = record.slice(colon + 1);
-      if (content.endsWith("\r")) content = content.slice(0, -1);
-      lines++;
-      const contentField = new Field(content);
-      const fields = o.contentOnly ? [contentField] : [pathField, contentField];
-      let accepted = false;
-      for (const c of o.collectors) {
-        const m = c.matcher.match(fields);
-        if (!m) continue;
-        accepted = true;
-        c.count++;
-        const length = path.length + String(line).length + 2 + content.trimEnd().length;
-        const score = m.score;
-        if (c.top.admits((w) => compareHits({ score, length, file: path, line } as Hit, w) < 0)) {
-          c.top.push({ file: path, line, content, score, length, contentStart: m.contentStart });
-        }
-      }
-      o.counter?.add(fields);
-      return !(o.stopAtFirst && accepted);
-    },
+    onRecord: scorer.onRecord,
   });
-  releaseScanGarbage(lines);
-  return { ...run, lines, filesSearched, filesWithLines: files };
+  return { ...run, lines: scorer.lines, filesSearched: scorer.filesSearched, filesWithLines: scorer.files };
 }

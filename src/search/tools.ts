@@ -19,7 +19,9 @@ function envFor(ctx: ToolContext): SearchEnv {
     threshold: s.threshold,
     maxRetries: s.maxRetries,
     maxChars: s.maxChars,
+    maxFilesize: s.maxFilesize,
     signal: ctx.signal,
+    progress: ctx.progress,
   };
 }
 

@@ -16,6 +16,7 @@ import {
 } from "../core/index.js";
 import type { DwimApp } from "./app.js";
 import { Diagnostics, trackLogLevel } from "./diagnostics.js";
+import { progressFor } from "./progress.js";
 import { modernRoots, sessionRoots, trackClientRoots } from "./roots.js";
 
 export const SERVER_INSTRUCTIONS =
@@ -91,7 +92,7 @@ export function createMcpServer(app: DwimApp, session: SessionState = new Sessio
       const result = await invokeTool(
         app.registry,
         { name: request.params.name, arguments: request.params.arguments },
-        ctx,
+        { ...ctx, progress: progressFor(extra) },
         { middleware: app.middleware },
       );
       await diagnostics.call(request.params.name, result);

@@ -69,6 +69,19 @@ export function matchTerm(term: Term, field: Field, scheme: Scheme): MatchResult
   }
 }
 
+/** Whether `term` matches `field` at all (no score): what deciding on a file's path needs. */
+export function termMatches(term: Term, field: Field, scheme: Scheme): boolean {
+  const cmp = field.comparable(term.caseSensitive, term.normalize);
+  switch (term.type) {
+    case "fuzzy":
+      return cmp.length >= term.text.length && fuzzyRange(cmp, term.text) !== undefined;
+    case "exact":
+      return cmp.includes(term.text);
+    default:
+      return matchTerm(term, field, scheme) !== null;
+  }
+}
+
 export interface RecordMatch {
   score: number;
   /** Offset in the content field of the first matched character, or -1 when only the path matched. */
@@ -152,32 +165,9 @@ export class QueryMatcher {
   }
 
   /**
-   * Whether any line of a file could match: every set needs a term that matches the path, or one whose text occurs
-   * (in order, for fuzzy terms) somewhere in the whole content. A set with an inverse term cannot rule a file out.
-   */
-  mayMatchFile(path: Field, content: Field, contentOnly: boolean): boolean {
-    let base = 0;
-    for (const set of this.sets) {
-      let possible = false;
-      for (let t = 0; t < set.length && !possible; t++) {
-        const term = set[t];
-        if (term.inverse) possible = true;
-        else if (!contentOnly && this.pathResult(base + t, term, path)) possible = true;
-        else {
-          const cmp = content.comparable(term.caseSensitive, term.normalize);
-          possible = term.type === "fuzzy" ? fuzzyRange(cmp, term.text) !== undefined : cmp.includes(term.text);
-        }
-      }
-      if (!possible) return false;
-      base += set.length;
-    }
-    return true;
-  }
-
-  /**
-   * The same test on raw UTF-8 bytes, before decoding: only ASCII terms are checked (an ASCII byte never occurs inside
-   * a multi-byte character); false means no line of the file can match. Callers fall back to `mayMatchFile` for files
-   * with non-ASCII bytes, where folded diacritics could match.
+   * Whether any line of an ASCII file could match, on its bytes: every set needs a term that matches the path or
+   * whose characters occur (in order, for fuzzy terms) in the file; a set with an inverse or non-ASCII term cannot
+   * rule a file out. Only for ASCII files: elsewhere a folded diacritic could stand for a term's ASCII character.
    */
   mayMatchBytes(path: Field, bytes: Buffer, contentOnly: boolean): boolean {
     let base = 0;

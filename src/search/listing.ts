@@ -1,0 +1,42 @@
+/** `rg --files`: the files a search covers, chosen by ripgrep (ignore rules, globs, types, hidden files, size cap). */
+import { type RgRunResult, runRipgrep } from "./ripgrep.js";
+
+export interface ListOptions {
+  rg: string;
+  cwd: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** File-selection flags only (normalised `--flag=value` forms). */
+  flags: readonly string[];
+  hidden: boolean;
+  noIgnore?: boolean;
+  target: string;
+}
+
+/** Paths as ripgrep prints them (relative to the working directory when the target is). */
+export async function listFiles(o: ListOptions): Promise<{ paths: string[]; run: RgRunResult }> {
+  const paths: string[] = [];
+  const run = await runRipgrep({
+    rg: o.rg,
+    args: [
+      "--no-config",
+      "--no-require-git",
+      "--files",
+      "--null",
+      ...(o.hidden ? ["--hidden"] : []),
+      ...(o.noIgnore ? ["--no-ignore"] : []),
+      ...o.flags,
+      "--",
+      o.target,
+    ],
+    cwd: o.cwd,
+    timeoutMs: o.timeoutMs,
+    signal: o.signal,
+    separator: "\0",
+    onRecord: (r) => {
+      if (r !== "") paths.push(r);
+      return true;
+    },
+  });
+  return { paths, run };
+}

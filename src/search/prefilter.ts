@@ -1,0 +1,393 @@
+/**
+ * A sound ripgrep prefilter derived from an fzf query (issue 17): ripgrep scans for lines that could match, and only
+ * those are scored in JavaScript. A content line can satisfy a term only if it contains the term's characters —
+ * in order for a fuzzy term, consecutively for the others — compared the way the matcher compares them (smart case,
+ * folded diacritics). The regex for a term accepts every line the matcher could accept (it may accept more):
+ * each character becomes the class of every code unit the matcher would read as it, gaps are any bytes of the line
+ * (invalid UTF-8 included, which `.` would not cross). A term that cannot be expressed that way — an inverse term,
+ * a surrogate, U+FFFD (what invalid UTF-8 decodes to), a newline — is not prefiltered, nor is its set.
+ *
+ * Terms may also match a line's path: a file whose path satisfies the prefiltered set of a query is read in full
+ * (see planPrefilter), so path-only matches are found without scanning every line of every file.
+ */
+import { foldCode, isWhitespaceCode } from "./fzf/charclass.js";
+import { Field, type QueryMatcher, termMatches } from "./fzf/matcher.js";
+import type { Term, TermSet } from "./fzf/pattern.js";
+
+/** Any bytes of the same line. */
+const GAP = "[^\\n]*";
+/** What the matcher trims around prefix, suffix and equal terms (isWhitespaceCode without the newline), as UTF-8. */
+const SPACE = "(?-u:[\\t\\x0B\\x0C\\r ]|\\xC2[\\x85\\xA0])*";
+/** A prefix of a term's characters is still necessary; longer terms only make a bigger regex. */
+export const MAX_TERM_CHARS = 32;
+/** Beyond this the query is not worth compiling into one regex (ripgrep's size limits); scan unfiltered. */
+export const MAX_PATTERN_CHARS = 65_536;
+
+/**
+ * Code points outside these ranges neither lower-case nor fold to ASCII (test/search/prefilter.test.ts checks every
+ * BMP code unit), so the ASCII characters' preimages come from a short scan; other characters need the full one.
+ */
+export const ASCII_PREIMAGE_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x41, 0x5a],
+  [0xc0, 0x24f],
+  [0x370, 0x3ff],
+  [0x1e00, 0x1fff],
+  [0x2100, 0x214f],
+  [0x2200, 0x22ff],
+];
+
+interface Preimages {
+  /** Code units whose lower case (alone) is a different single code unit, by that unit. */
+  lower: Map<number, number[]>;
+  /** Code units foldCode maps elsewhere, by their fold. */
+  folded: Map<number, number[]>;
+}
+
+let asciiTable: Preimages | undefined;
+let fullTable: Preimages | undefined;
+
+function push(map: Map<number, number[]>, key: number, value: number): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+export function scanPreimages(ranges: ReadonlyArray<readonly [number, number]>): Preimages {
+  const table: Preimages = { lower: new Map(), folded: new Map() };
+  for (const [from, to] of ranges) {
+    for (let u = from; u <= to; u++) {
+      if (u >= 0xd800 && u <= 0xdfff) continue;
+      const ch = String.fromCharCode(u);
+      const l = ch.toLowerCase();
+      if (l.length === 1 && l !== ch) push(table.lower, l.charCodeAt(0), u);
+      const f = foldCode(u);
+      if (f !== u) push(table.folded, f, u);
+    }
+  }
+  return table;
+}
+
+function preimages(code: number): Preimages {
+  if (code < 0x80) {
+    asciiTable ??= scanPreimages(ASCII_PREIMAGE_RANGES);
+    return asciiTable;
+  }
+  fullTable ??= scanPreimages([[0, 0xffff]]);
+  return fullTable;
+}
+
+/**
+ * Every code unit the matcher reads as `code` of a term: itself, what lower-cases to it (case-insensitive terms),
+ * what folds to it (normalising terms), and what lower-cases to something that folds to it.
+ */
+export function codesMatching(code: number, caseSensitive: boolean, normalize: boolean): number[] {
+  const { lower, folded } = preimages(code);
+  const out = new Set<number>([code]);
+  const targets = [code, ...(normalize ? (folded.get(code) ?? []) : [])];
+  for (const t of targets) {
+    out.add(t);
+    if (!caseSensitive) for (const u of lower.get(t) ?? []) out.add(u);
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+const hex = (code: number, width: number) => code.toString(16).toUpperCase().padStart(width, "0");
+
+/**
+ * The leading bytes of a character's UTF-8 form that identify its block: the lead byte of a two-byte character, the
+ * first two bytes of a longer one. A line containing the character contains them.
+ */
+function utf8Lead(code: number): string {
+  const bytes = [...Buffer.from(String.fromCharCode(code), "utf8")];
+  return bytes
+    .slice(0, bytes.length === 2 ? 1 : 2)
+    .map((b) => `\\x${hex(b, 2)}`)
+    .join("");
+}
+
+/** A term's regex, and the UTF-8 leads of the non-ASCII characters the matcher would also read as its ASCII ones. */
+export interface TermPattern {
+  regex: string;
+  wide: string[];
+}
+
+/**
+ * One character of a term. An ASCII character is the byte class of its ASCII forms: the non-ASCII characters that
+ * also read as it (a folded diacritic, the Kelvin sign) go to `wide`, and are caught by a separate alternative that
+ * accepts any line containing one (planPrefilter). Keeping them out of the term's regex keeps its literals, which
+ * ripgrep searches several times faster. A non-ASCII character is its Unicode class.
+ */
+function charPattern(code: number, caseSensitive: boolean, normalize: boolean, wide: Set<string>): string {
+  const codes = codesMatching(code, caseSensitive, normalize);
+  if (code < 0x80) {
+    const ascii = codes.filter((c) => c < 0x80).map((c) => `\\x${hex(c, 2)}`);
+    for (const c of codes) if (c >= 0x80) wide.add(utf8Lead(c));
+    return ascii.length === 1 ? ascii[0] : `[${ascii.join("")}]`;
+  }
+  return `(?u${caseSensitive ? "" : "i"}:[${codes.map((c) => `\\x{${hex(c, 1)}}`).join("")}])`;
+}
+
+function expressible(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 0xfffd || (c >= 0xd800 && c <= 0xdfff)) return false;
+  }
+  return text.length > 0;
+}
+
+/**
+ * The regex a content line must match to satisfy `term` unless it contains one of the `wide` leads, or undefined
+ * when the term cannot be prefiltered. Runs of ASCII are written in ripgrep's byte mode (`(?-u:…)`).
+ */
+export function termPattern(term: Term, anchored = true): TermPattern | undefined {
+  if (term.inverse || !expressible(term.text)) return undefined;
+  const wide = new Set<string>();
+  const fuzzy = term.type === "fuzzy";
+  const chars = (text: string) =>
+    `(?-u:${Array.from({ length: text.length }, (_, i) =>
+      charPattern(text.charCodeAt(i), term.caseSensitive, term.normalize, wide),
+    ).join(fuzzy ? GAP : "")})`;
+  const text = term.text;
+  const head = text.slice(0, MAX_TERM_CHARS);
+  let regex: string;
+  switch (anchored ? term.type : term.type === "fuzzy" ? "fuzzy" : "exact") {
+    case "fuzzy":
+    case "exact":
+    case "exact_boundary":
+      regex = chars(head);
+      break;
+    case "prefix":
+    case "equal": {
+      // Equal is prefix and suffix at once; a truncated term keeps only the prefix half (both halves could overlap).
+      const lead = isWhitespaceCode(text.charCodeAt(0)) ? "" : SPACE;
+      const whole = term.type === "equal" && text.length <= MAX_TERM_CHARS;
+      const trail = isWhitespaceCode(text.charCodeAt(text.length - 1)) ? "" : SPACE;
+      regex = `^${lead}${chars(head)}${whole ? `${trail}$` : ""}`;
+      break;
+    }
+    case "suffix": {
+      const trail = isWhitespaceCode(text.charCodeAt(text.length - 1)) ? "" : SPACE;
+      regex = `${chars(text.slice(-MAX_TERM_CHARS))}${trail}$`;
+      break;
+    }
+  }
+  return { regex, wide: [...wide] };
+}
+
+/** The regex alone, wide characters left out (for tests and reports). */
+export function termRegex(term: Term): string | undefined {
+  return termPattern(term)?.regex;
+}
+
+/** How likely a line is to contain a term (a rough prior, only used to choose which set ripgrep scans for). */
+function termSelectivity(term: Term): number {
+  const n = Math.min(term.text.length, MAX_TERM_CHARS);
+  const perChar = term.type === "fuzzy" ? 0.55 : 0.3;
+  const anchored = term.type === "fuzzy" || term.type === "exact" || term.type === "exact_boundary" ? 1 : 0.3;
+  return perChar ** n * anchored;
+}
+
+interface SetInfo {
+  set: TermSet;
+  /** Alternation of the positive terms' regexes; undefined when one cannot be prefiltered or none is positive. */
+  regex?: string;
+  /** UTF-8 leads of the non-ASCII characters that read as the terms' ASCII ones. */
+  wide: string[];
+  selectivity: number;
+}
+
+function setInfo(set: TermSet, anchored = true): SetInfo {
+  const positive = set.filter((t) => !t.inverse);
+  const patterns = positive.map((t) => termPattern(t, anchored));
+  // An inverse term accepts any line without its text: its set says nothing a regex could require.
+  const ok = positive.length === set.length && patterns.every((r) => r !== undefined);
+  return {
+    set,
+    regex: ok ? patterns.map((p) => p?.regex).join("|") : undefined,
+    wide: ok ? patterns.flatMap((p) => p?.wide ?? []) : [],
+    selectivity: Math.min(
+      1,
+      positive.reduce((s, t) => s + termSelectivity(t), 0),
+    ),
+  };
+}
+
+/** What a file's path means for one set of a query. */
+export const SetStatus = {
+  /** A positive term matches the path: every line of the file satisfies the set. */
+  Satisfied: 0,
+  /** Only content can satisfy the set, and the set's regex says which lines may. */
+  Required: 1,
+  /** The set cannot be prefiltered (it has an inverse term, or a term no regex can express). */
+  Open: 2,
+  /** No line of the file can satisfy the set (only inverse terms, each present in the path). */
+  Dead: 3,
+} as const;
+export type SetStatus = (typeof SetStatus)[keyof typeof SetStatus];
+
+export function setStatus(info: SetInfo, path: Field | undefined, matcher: QueryMatcher): SetStatus {
+  let inverseAbsent = false;
+  let positive = false;
+  for (const t of info.set) {
+    const inPath = path !== undefined && termMatches(t, path, matcher.scheme);
+    if (!t.inverse) {
+      positive = true;
+      if (inPath) return SetStatus.Satisfied;
+    } else if (!inPath) inverseAbsent = true;
+  }
+  if (!positive && !inverseAbsent) return SetStatus.Dead;
+  return info.regex === undefined ? SetStatus.Open : SetStatus.Required;
+}
+
+/** A query the scan serves: a collector needs lines matching every set, a counter lines matching any set. */
+export interface Consumer {
+  matcher: QueryMatcher;
+  everySet: boolean;
+}
+
+interface Choice {
+  consumer: Consumer;
+  infos: SetInfo[];
+  /** Indices of the sets ripgrep scans for. */
+  option: number[];
+  /** What the hint paths mean for each set (reused when the listing turns out the same). */
+  statuses: SetStatus[][];
+}
+
+export interface PrefilterPlan {
+  /** The regex ripgrep scans the files for. */
+  pattern: string;
+  /**
+   * Regexes for further ripgrep runs over the first one's output, one per other set of a single query: each record
+   * (`path\0line:content`) must match every one. Terms are unanchored there, so a path that satisfies a set lets
+   * its record through as a matching line would.
+   */
+  filters: string[];
+  /** Sets ripgrep scans for, per consumer, in fzf syntax (for reports). */
+  scanned: string[][];
+  readonly choices: readonly Choice[];
+  readonly hintPaths: readonly string[];
+}
+
+/** statuses[s][f]: what path f means for set s. */
+function statusesOf(c: Consumer, infos: readonly SetInfo[], paths: readonly Field[] | undefined, count: number) {
+  return infos.map((info) =>
+    paths
+      ? paths.map((f) => setStatus(info, f, c.matcher))
+      : new Array<SetStatus>(count).fill(setStatus(info, undefined, c.matcher)),
+  );
+}
+
+/** Files (indices into `statuses`' paths) whose lines ripgrep's scan for `option` would not cover. */
+function uncoveredBy(c: Consumer, option: readonly number[], statuses: SetStatus[][], count: number): number[] {
+  const out: number[] = [];
+  for (let f = 0; f < count; f++) {
+    const covered = c.everySet
+      ? option.some((s) => statuses[s][f] === SetStatus.Required) || statuses.some((s) => s[f] === SetStatus.Dead)
+      : statuses.every((s) => s[f] === SetStatus.Required || s[f] === SetStatus.Dead);
+    if (!covered) out.push(f);
+  }
+  return out;
+}
+
+/**
+ * Chooses, for each consumer, the set (or pair of sets) whose regex ripgrep scans for, minimising the expected lines
+ * handed to JavaScript: the regex's selectivity over the files it covers plus every line of the files it does not
+ * (read in full). `hintPaths` (a recent listing of the same files, or none) only guides the choice; which files are
+ * read in full is decided on the actual listing (filesToRead). Undefined when some consumer cannot be prefiltered.
+ */
+export function planPrefilter(
+  consumers: readonly Consumer[],
+  hintPaths: readonly string[],
+  contentOnly: boolean,
+): PrefilterPlan | undefined {
+  const chosen = new Set<string>();
+  const wide = new Set<string>();
+  const choices: Choice[] = [];
+  const fields = contentOnly ? undefined : hintPaths.map((p) => new Field(p));
+  for (const c of consumers) {
+    const infos = c.matcher.sets.map((set) => setInfo(set));
+    if (infos.length === 0) return undefined;
+    let options: number[][];
+    if (c.everySet) {
+      options = [];
+      const usable = infos.map((_, i) => i).filter((i) => infos[i].regex !== undefined);
+      for (const i of usable) options.push([i]);
+      if (infos.length <= 8) for (const i of usable) for (const j of usable) if (j > i) options.push([i, j]);
+    } else {
+      if (infos.some((info) => info.regex === undefined)) return undefined;
+      options = [infos.map((_, i) => i)];
+    }
+    if (options.length === 0) return undefined;
+    const statuses = statusesOf(c, infos, fields, hintPaths.length);
+    let best: { option: number[]; cost: number } | undefined;
+    for (const option of options) {
+      const share =
+        hintPaths.length === 0 ? 0 : uncoveredBy(c, option, statuses, hintPaths.length).length / hintPaths.length;
+      const selectivity = Math.min(
+        1,
+        option.reduce((s, i) => s + infos[i].selectivity, 0),
+      );
+      const cost = selectivity * (1 - share) + share;
+      if (!best || cost < best.cost) best = { option, cost };
+    }
+    if (!best) return undefined;
+    for (const i of best.option) {
+      chosen.add(infos[i].regex as string);
+      for (const w of infos[i].wide) wide.add(w);
+    }
+    choices.push({ consumer: c, infos, option: best.option, statuses });
+  }
+  const pattern = withWide([...chosen], wide);
+  if (pattern.length > MAX_PATTERN_CHARS) return undefined;
+  return {
+    pattern,
+    filters: filterStages(choices),
+    scanned: choices.map((ch) => ch.option.map((i) => ch.infos[i].set.map((t) => t.raw).join(" | "))),
+    choices,
+    hintPaths,
+  };
+}
+
+function samePaths(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Indices of the listed files to read in full: some consumer's scanned sets do not cover them. */
+export function filesToRead(plan: PrefilterPlan, paths: readonly string[], contentOnly: boolean): Set<number> {
+  const out = new Set<number>();
+  const reuse = samePaths(plan.hintPaths, paths);
+  const fields = contentOnly || reuse ? undefined : paths.map((p) => new Field(p));
+  for (const ch of plan.choices) {
+    const statuses = reuse ? ch.statuses : statusesOf(ch.consumer, ch.infos, fields, paths.length);
+    for (const f of uncoveredBy(ch.consumer, ch.option, statuses, paths.length)) out.add(f);
+  }
+  return out;
+}
+
+/** Any line with a character that could stand for an ASCII one of the query: byte literals keep the scan fast. */
+function withWide(regexes: string[], wide: ReadonlySet<string>): string {
+  return [...regexes, ...(wide.size > 0 ? [`(?-u:${[...wide].sort().join("|")})`] : [])].join("|");
+}
+
+/** At most this many ripgrep runs filter the first one's output. */
+export const MAX_FILTER_STAGES = 3;
+
+/**
+ * The other sets of a lone query (no in-pass candidates, no counter), most selective first: each a filter over the
+ * first run's records. Sets with an inverse term are left to the matcher.
+ */
+function filterStages(choices: readonly Choice[]): string[] {
+  if (choices.length !== 1 || !choices[0].consumer.everySet) return [];
+  const { consumer, option } = choices[0];
+  return consumer.matcher.sets
+    .filter((_, i) => !option.includes(i))
+    .map((set) => setInfo(set, false))
+    .filter((info) => info.regex !== undefined)
+    .sort((a, b) => a.selectivity - b.selectivity)
+    .slice(0, MAX_FILTER_STAGES)
+    .map((info) => withWide([info.regex as string], new Set(info.wide)))
+    .filter((regex) => regex.length <= MAX_PATTERN_CHARS);
+}

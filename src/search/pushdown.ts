@@ -1,0 +1,165 @@
+/**
+ * The default-pattern scan with the fuzzy query pushed down into ripgrep (issue 17): derive from the query a regex that
+ * every line able to match must contain (prefilter.ts), let ripgrep scan for it — and pipe its lines through one more
+ * ripgrep run per other term set — and score only the lines that come out. At the same time ripgrep lists the files
+ * (the path pass): a file whose path already satisfies what ripgrep scans for may match on lines that do not contain
+ * it, so it is read in full here, and its lines in ripgrep's output are left out. A query that cannot be prefiltered
+ * soundly is scored on every line of every listed file.
+ */
+import { type DirectOptions, listOptions, type ReadResult, readFiles } from "./direct.js";
+import { listFiles } from "./listing.js";
+import { displayPath } from "./paths.js";
+import { type Consumer, filesToRead, planPrefilter } from "./prefilter.js";
+import { filterStageArgs, LINE_ARGS, type RgRunResult, runRipgrep } from "./ripgrep.js";
+import { RecordScorer, type ScanResult } from "./scan.js";
+
+export interface PrefilteredResult extends ScanResult {
+  /** The sets ripgrep scanned for, per query (absent when the scan was not prefiltered). */
+  prefilter?: string[][];
+}
+
+/** ripgrep rejected a regex we generated (size limits): never the caller's fault; scan without it. */
+const GENERATED_REGEX_FAILED = /regex|size limit|compil/iu;
+
+/**
+ * Recent listings, only to choose what ripgrep scans for before this call's own listing is in (both run at once).
+ * A stale entry can make the choice worse, never the answer wrong.
+ */
+const recentListings = new Map<string, string[]>();
+const RECENT_LISTINGS = 4;
+const RECENT_LISTING_MAX_PATHS = 200_000;
+
+function remember(key: string, paths: string[]): void {
+  recentListings.delete(key);
+  if (paths.length > RECENT_LISTING_MAX_PATHS) return;
+  recentListings.set(key, paths);
+  while (recentListings.size > RECENT_LISTINGS) recentListings.delete(recentListings.keys().next().value as string);
+}
+
+/** Aborts when `outer` does (cancellation) or when `stop()` is called (the scan ended early). */
+function stoppable(outer?: AbortSignal): { signal: AbortSignal; stop: () => void } {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  if (outer?.aborted) controller.abort();
+  else outer?.addEventListener("abort", onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    stop: () => {
+      outer?.removeEventListener("abort", onAbort);
+      controller.abort();
+    },
+  };
+}
+
+/** Scores the default pattern's lines of the listed files, prefiltered by ripgrep unless `o.prefilter` is false. */
+export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResult> {
+  const deadline = Date.now() + o.timeoutMs;
+  const halt = { stopped: false };
+  const readOptions = { ...o, deadline, halt };
+  const listing = listOptions(o);
+  const key = JSON.stringify([o.cwd, listing.target, listing.flags, listing.hidden, listing.noIgnore ?? false]);
+  const consumers: Consumer[] = [
+    ...o.collectors.map((c) => ({ matcher: c.matcher, everySet: true })),
+    ...(o.counter ? [{ matcher: o.counter.matcher, everySet: false }] : []),
+  ];
+  const plan =
+    o.prefilter === false
+      ? undefined
+      : planPrefilter(consumers, (recentListings.get(key) ?? []).map(displayPath), o.contentOnly);
+  const listed = listFiles(listing);
+  if (!plan) {
+    const list = await listed;
+    if (o.progress) o.progress.total = list.paths.length;
+    remember(key, list.paths);
+    const read = list.run.timedOut || list.run.aborted ? [] : [await readFiles(list.paths, readOptions)];
+    return combine(list.run, read, list.paths.length);
+  }
+
+  // ripgrep's lines wait here until the listing says which files are read in full instead.
+  const buffered: string[] = [];
+  let skip: Set<string> | undefined;
+  const scorer = new RecordScorer(o);
+  const rg = stoppable(o.signal);
+  const take = (record: string): boolean => {
+    if (!skip) {
+      buffered.push(record);
+      return true;
+    }
+    const go = scorer.onRecord(record);
+    if (!go) halt.stopped = true;
+    return go;
+  };
+  const scanning = runRipgrep({
+    rg: o.rg,
+    args: [
+      ...LINE_ARGS,
+      ...(o.hidden ? ["--hidden"] : []),
+      ...(o.noIgnore ? ["--no-ignore"] : []),
+      ...o.flags,
+      "-e",
+      plan.pattern,
+      "--",
+      o.target,
+    ],
+    pipeThrough: plan.filters.map(filterStageArgs),
+    cwd: o.cwd,
+    timeoutMs: Math.max(1, deadline - Date.now()),
+    signal: rg.signal,
+    separator: "\n",
+    onRecord: take,
+  });
+  const list = await listed;
+  remember(key, list.paths);
+  const paths = list.paths;
+  if (o.progress) o.progress.total = paths.length;
+  const listedOk = !list.run.timedOut && !list.run.aborted;
+  const fullIndices = listedOk ? filesToRead(plan, paths.map(displayPath), o.contentOnly) : new Set<number>();
+  const full = paths.filter((_, i) => fullIndices.has(i));
+  skip = new Set(full);
+  scorer.skip = skip;
+  if (!listedOk) rg.stop();
+  for (const record of buffered.splice(0)) {
+    if (!take(record)) {
+      rg.stop();
+      break;
+    }
+  }
+  const reading = readFiles(full, readOptions).then((r) => {
+    if (r.stoppedEarly) rg.stop();
+    return r;
+  });
+  const [run, read] = await Promise.all([scanning, reading]);
+  const cancelled = o.signal?.aborted ?? false;
+  const scanned: ReadResult = {
+    lines: scorer.lines,
+    files: scorer.files,
+    timedOut: run.timedOut,
+    aborted: run.aborted && cancelled,
+    stoppedEarly: halt.stopped || run.stoppedEarly,
+    exitCode: run.exitCode === 2 ? 2 : 0,
+    stderr: run.stderr,
+  };
+  if (run.exitCode === 2 && scorer.lines === 0 && GENERATED_REGEX_FAILED.test(run.stderr)) {
+    const rest = await readFiles(
+      paths.filter((p) => !skip.has(p)),
+      readOptions,
+    );
+    return combine(list.run, [read, rest], paths.length);
+  }
+  return { ...combine(list.run, [scanned, read], paths.length), prefilter: plan.scanned };
+}
+
+function combine(list: RgRunResult, parts: ReadResult[], listed: number): ScanResult {
+  const any = (f: (r: ReadResult) => boolean) => parts.some(f);
+  const stderr = [list.stderr, ...parts.map((p) => p.stderr)].filter((s) => s !== "").join("\n");
+  return {
+    exitCode: list.exitCode === 2 || any((r) => r.exitCode === 2) ? 2 : list.exitCode,
+    stderr,
+    timedOut: list.timedOut || any((r) => r.timedOut),
+    aborted: list.aborted || any((r) => r.aborted),
+    stoppedEarly: any((r) => r.stoppedEarly),
+    lines: parts.reduce((n, r) => n + r.lines, 0),
+    filesSearched: listed,
+    filesWithLines: parts.reduce((n, r) => n + r.files, 0),
+  };
+}

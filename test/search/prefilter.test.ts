@@ -1,0 +1,214 @@
+/**
+ * The ripgrep prefilter (issue 17): every line the fzf matcher accepts must get through ripgrep, and a search with the
+ * prefilter must answer exactly as one that scores every line — on generated trees and queries.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { searchContent } from "../../src/search/content.js";
+import { DEFAULT_SCHEME } from "../../src/search/fzf/charclass.js";
+import { Field, QueryMatcher } from "../../src/search/fzf/matcher.js";
+import { parseQuery } from "../../src/search/fzf/pattern.js";
+import {
+  ASCII_PREIMAGE_RANGES,
+  codesMatching,
+  filesToRead,
+  planPrefilter,
+  scanPreimages,
+  termRegex,
+} from "../../src/search/prefilter.js";
+import { locateRipgrep } from "../../src/search/ripgrep.js";
+import { envFor } from "./fixture.js";
+
+const rg = locateRipgrep().path;
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const d = realpathSync(mkdtempSync(join(tmpdir(), "dwim-prefilter-")));
+  dirs.push(d);
+  return d;
+}
+
+function writeTree(files: Record<string, string | Buffer>): string {
+  const root = tempDir();
+  for (const [path, body] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), body);
+  }
+  return root;
+}
+
+/** Line numbers (1-based) ripgrep prints for `pattern` in `file`. */
+function rgLines(file: string, pattern: string): number[] {
+  const r = spawnSync(rg, ["--no-config", "-n", "--no-heading", "--no-filename", "-e", pattern, "--", file], {
+    encoding: "utf8",
+  });
+  expect(r.status === 0 || r.status === 1, r.stderr).toBe(true);
+  return r.stdout
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => Number(l.slice(0, l.indexOf(":"))));
+}
+
+const plan = (query: string) =>
+  planPrefilter([{ matcher: new QueryMatcher(query, DEFAULT_SCHEME), everySet: true }], [], true);
+
+describe("term regexes", () => {
+  it("fuzzy terms allow any bytes between characters; smart case picks the ASCII forms", () => {
+    expect(termRegex(parseQuery("ab")[0][0])).toBe("(?-u:[\\x41\\x61][^\\n]*[\\x42\\x62])");
+    expect(termRegex(parseQuery("Ab")[0][0])).toBe("(?-u:\\x41[^\\n]*\\x62)");
+    expect(termRegex(parseQuery("'ab")[0][0])).toBe("(?-u:[\\x41\\x61][\\x42\\x62])");
+  });
+  it("anchored terms keep their anchors and the whitespace the matcher trims", () => {
+    expect(termRegex(parseQuery("^ab")[0][0])).toMatch(/^\^\(\?-u:\[\\t/u);
+    expect(termRegex(parseQuery("ab$")[0][0])).toMatch(/\)\*\$$/u);
+  });
+  it("what cannot be expressed soundly is not prefiltered", () => {
+    expect(termRegex(parseQuery("!ab")[0][0])).toBeUndefined();
+    expect(termRegex(parseQuery("a\u{1F600}")[0][0])).toBeUndefined();
+    expect(termRegex(parseQuery("a\uFFFDb")[0][0])).toBeUndefined();
+    expect(plan("!test")).toBeUndefined();
+    expect(plan("ab | !cd")).toBeUndefined();
+    expect(plan("ab !cd")?.pattern).toBeDefined();
+  });
+  it("the short preimage scan for ASCII characters equals the full one", () => {
+    const full = scanPreimages([[0, 0xffff]]);
+    const short = scanPreimages(ASCII_PREIMAGE_RANGES);
+    for (let c = 0; c < 0x80; c++) {
+      expect(short.lower.get(c) ?? []).toEqual(full.lower.get(c) ?? []);
+      expect(short.folded.get(c) ?? []).toEqual(full.folded.get(c) ?? []);
+      for (const f of full.folded.get(c) ?? []) expect(short.lower.get(f) ?? []).toEqual(full.lower.get(f) ?? []);
+    }
+    expect(codesMatching("k".charCodeAt(0), false, false)).toContain(0x212a);
+    expect(codesMatching("e".charCodeAt(0), true, true)).toContain("é".charCodeAt(0));
+  });
+});
+
+/** Characters that exercise case, folding, word classes, delimiters, surrogates and the Kelvin sign. */
+const LINE_CHARS = [..."aAbBeEkKsSxyz_./:-( )\t", "é", "É", "ß", "σ", "Σ", "\u212A", "😀", "ﬁ"];
+const TERM_CHARS = [..."aAbBeEkKsSxz_./(", "é", "σ", "\u212A"];
+
+const lineArb = fc.array(fc.constantFrom(...LINE_CHARS), { maxLength: 24 }).map((cs) => cs.join(""));
+const termArb = fc
+  .tuple(
+    fc.constantFrom("", "", "'", "^", "!", "!'"),
+    fc.array(fc.constantFrom(...TERM_CHARS), { minLength: 1, maxLength: 4 }).map((cs) => cs.join("")),
+    fc.constantFrom("", "", "$", "'"),
+  )
+  .map(([a, b, c]) => `${a}${b}${c}`);
+const queryArb = fc
+  .array(fc.tuple(termArb, fc.boolean()), { minLength: 1, maxLength: 3 })
+  .map((ts) => ts.map(([t, or], i) => (i > 0 && or ? `| ${t}` : t)).join(" "));
+
+describe("soundness: ripgrep prints every line the matcher accepts", () => {
+  it("on generated lines and queries (content only)", () => {
+    const dir = tempDir();
+    fc.assert(
+      fc.property(fc.array(lineArb, { minLength: 1, maxLength: 20 }), queryArb, (lines, query) => {
+        const p = plan(query);
+        if (!p) return;
+        const file = join(dir, "lines.txt");
+        writeFileSync(file, `${lines.join("\n")}\n`);
+        const matcher = new QueryMatcher(query, DEFAULT_SCHEME);
+        const got = new Set(rgLines(file, p.pattern));
+        lines.forEach((l, i) => {
+          if (l !== "" && matcher.match([new Field(l)])) expect(got.has(i + 1), `${query} / ${l}`).toBe(true);
+        });
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+/** A small tree: paths and lines from the same alphabet, so terms match paths as well as content. */
+const nameArb = fc.array(fc.constantFrom(..."abeksxz"), { minLength: 1, maxLength: 5 }).map((cs) => cs.join(""));
+const treeArb = fc.dictionary(
+  fc.tuple(fc.constantFrom("", "src/", "src/sub/", "ks/"), nameArb).map(([d, n]) => `${d}${n}.txt`),
+  fc
+    .tuple(fc.array(lineArb, { maxLength: 8 }), fc.constantFrom("\n", "\r\n"), fc.boolean())
+    .map(([lines, eol, bom]) => `${bom ? "\uFEFF" : ""}${lines.join(eol)}${eol}`),
+  { minKeys: 1, maxKeys: 6 },
+);
+
+describe("a prefiltered search answers exactly as one that scores every line", () => {
+  it("on generated trees and queries", async () => {
+    await fc.assert(
+      fc.asyncProperty(treeArb, queryArb, async (tree, query) => {
+        const root = writeTree(tree);
+        const call = { fuzzy_filter: query, limit: 1000, auto_retry: false };
+        const pre = await searchContent(call, envFor(root));
+        // `[\s\S]` sends every non-empty line through ripgrep's output to the matcher: no prefilter.
+        const all = await searchContent({ ...call, regex_pattern: "[\\s\\S]" }, envFor(root));
+        expect(pre.matches).toEqual(all.matches);
+        expect(pre.total_matches).toBe(all.total_matches);
+        // Files with no line at all: `[\s\S]` matched nothing (no_candidate_lines); the prefilter cannot tell.
+        if (all.diagnostics?.reason !== "no_candidate_lines") {
+          expect(pre.diagnostics?.per_term).toEqual(all.diagnostics?.per_term);
+          expect(pre.diagnostics?.drop_one).toEqual(all.diagnostics?.drop_one);
+        }
+        rmSync(root, { recursive: true, force: true });
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe("the path pass", () => {
+  it("finds a path-only match without the term in any line", async () => {
+    const root = writeTree({
+      "src/widget_factory.txt": "alpha line\nbeta line\n",
+      "src/other.txt": "alpha elsewhere\n",
+    });
+    const r = await searchContent({ fuzzy_filter: "widget alpha" }, envFor(root));
+    expect(r.matches.map((m) => `${m.file}:${m.line}`)).toEqual(["src/widget_factory.txt:1"]);
+    expect(r.total_matches).toBe(1);
+  });
+  it("reads in full only the files whose path satisfies what ripgrep scans for", () => {
+    const matcher = new QueryMatcher("widget alpha", DEFAULT_SCHEME);
+    const p = planPrefilter([{ matcher, everySet: true }], [], false);
+    expect(p).toBeDefined();
+    const paths = ["src/widget_factory.txt", "src/other.txt", "alpha/readme.txt"];
+    const full = filesToRead(p as NonNullable<typeof p>, paths, false);
+    // ripgrep scans for one set; a path satisfying that set must be read here.
+    const scanned = p?.scanned[0][0];
+    expect([...full].map((i) => paths[i])).toEqual(
+      scanned === "alpha" ? ["alpha/readme.txt"] : ["src/widget_factory.txt"],
+    );
+  });
+  it("files read in full that ripgrep reads differently (binary, UTF-16) give ripgrep's own lines", async () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("in utf16\nsecond\n", "utf16le")]);
+    // A NUL beyond ripgrep's first buffer: it prints the lines of the buffers before it.
+    const late = Buffer.concat([
+      Buffer.from("filler\n".repeat(20_000)),
+      Buffer.from("early line\n"),
+      Buffer.from("filler\n".repeat(20_000)),
+      Buffer.from([0]),
+      Buffer.from("\nlate\n"),
+    ]);
+    const root = writeTree({
+      "widget16.txt": utf16,
+      "widget.dat": Buffer.from("before nul\n\0after\n"),
+      "widget_x.dat": late,
+      "wid[get] {a,b} !#.txt": "\uFEFFodd name line\n",
+      "plain.txt": "plain widget\n",
+    });
+    const pre = await searchContent({ fuzzy_filter: "widget line | utf16 | nul | late", limit: 1000 }, envFor(root));
+    const all = await searchContent(
+      { fuzzy_filter: "widget line | utf16 | nul | late", limit: 1000, regex_pattern: "[\\s\\S]" },
+      envFor(root),
+    );
+    expect(pre.matches).toEqual(all.matches);
+    expect(pre.total_matches).toBe(all.total_matches);
+    const files = new Set(pre.matches.map((m) => m.file));
+    expect(files.has("widget16.txt")).toBe(true);
+    expect(files.has("wid[get] {a,b} !#.txt")).toBe(true);
+    expect(files.has("widget.dat")).toBe(false);
+    expect(pre.matches.find((m) => m.file === "widget_x.dat")?.line).toBe(20_001);
+  });
+});
