@@ -1,9 +1,9 @@
 /** The search tools through a real MCP client: listing, aliases, structured errors with an applicable likely_fix. */
-import { rmSync } from "node:fs";
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorPayload } from "../../src/core/errors.js";
 import { applyLikelyFix } from "../../src/core/fix.js";
-import { toolset } from "../../src/search/index.js";
+import { locateRipgrep, toolset } from "../../src/search/index.js";
 import { type Connected, connectInMemory } from "../helpers/mcp.js";
 import { makeTree } from "./fixture.js";
 
@@ -73,5 +73,102 @@ describe("search over MCP", () => {
     const r = await conn.client.callTool({ name: "find_files", arguments: { fuzzy_filter: "*.go" } });
     const s = r.structuredContent as { matches: Array<{ file: string }> };
     expect(s.matches.map((m) => m.file).sort()).toEqual(["src/main.go", "src/utils/reader.go"]);
+  });
+});
+
+/** A ripgrep that prints its lines, then lingers (in its own process group) before exiting, and logs its pid. */
+function slowRg(dir: string, lingerSeconds: number): { path: string; pids: string } {
+  const path = `${dir}-slow-rg.sh`;
+  const pids = `${dir}-slow-rg.pids`;
+  const real = locateRipgrep().path;
+  writeFileSync(
+    path,
+    [
+      "#!/bin/sh",
+      'case " $* " in *" --files "*|*" --version "*|*" --pcre2-version "*) exec "$0.real" "$@";; esac',
+      `echo $$ >> '${pids}'`,
+      '"$0.real" "$@"',
+      `sleep ${lingerSeconds}`,
+      "",
+    ].join("\n"),
+  );
+  writeFileSync(`${path}.real`, `#!/bin/sh\nexec '${real}' "$@"\n`);
+  chmodSync(path, 0o755);
+  chmodSync(`${path}.real`, 0o755);
+  return { path, pids };
+}
+
+/** Whether any process of the group `pgid` still runs (zombies, killed but not yet reaped, do not count). */
+function alive(pgid: number): boolean {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/u.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    // pid (comm) state ppid pgrp …: comm may hold spaces, so read after the last ')'.
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(pgrp) === pgid && state !== "Z" && state !== "X") return true;
+  }
+  return false;
+}
+
+describe("long searches over MCP: progress and cancellation", () => {
+  it("sends progress notifications (files scanned, matches so far) when the client asked for them", async () => {
+    const rg = slowRg(root, 1.5);
+    const slow = await connectInMemory({ toolsets: [toolset], cwd: root, env: { DWIM_RG_PATH: rg.path } });
+    try {
+      const updates: Array<{ progress: number; total?: number; message?: string }> = [];
+      const r = await slow.client.callTool(
+        { name: "fuzzy_search_content", arguments: { fuzzy_filter: "handler" } },
+        undefined,
+        {
+          onprogress: (p) => updates.push(p),
+        },
+      );
+      expect(r.isError).toBeFalsy();
+      expect((r.structuredContent as { total_matches: number }).total_matches).toBeGreaterThan(0);
+      expect(updates.length).toBeGreaterThan(0);
+      expect(updates[0].message).toMatch(/files scanned, \d+ matches so far/u);
+      expect(updates[0].total).toBeGreaterThan(0);
+      for (let i = 1; i < updates.length; i++) expect(updates[i].progress).toBeGreaterThan(updates[i - 1].progress);
+      // Without a progress token nothing is sent (and the call still answers).
+      const quiet = await slow.client.callTool({
+        name: "fuzzy_search_content",
+        arguments: { fuzzy_filter: "handler" },
+      });
+      expect(quiet.isError).toBeFalsy();
+    } finally {
+      await slow.close();
+      rmSync(rg.pids, { force: true });
+    }
+  });
+  it("cancellation ends ripgrep at once", async () => {
+    const rg = slowRg(root, 30);
+    const slow = await connectInMemory({ toolsets: [toolset], cwd: root, env: { DWIM_RG_PATH: rg.path } });
+    try {
+      const controller = new AbortController();
+      const call = slow.client.callTool(
+        { name: "fuzzy_search_content", arguments: { fuzzy_filter: "handler" } },
+        undefined,
+        {
+          signal: controller.signal,
+        },
+      );
+      const started = Date.now();
+      while (!existsSync(rg.pids) && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 20));
+      const pid = Number(readFileSync(rg.pids, "utf8").trim().split("\n")[0]);
+      expect(alive(pid)).toBe(true);
+      controller.abort();
+      await expect(call).rejects.toThrow();
+      const deadline = Date.now() + 1000;
+      while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(alive(pid)).toBe(false);
+    } finally {
+      await slow.close();
+      rmSync(rg.pids, { force: true });
+    }
   });
 });
