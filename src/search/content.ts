@@ -80,7 +80,7 @@ export interface ContentResult {
   truncated: boolean;
   files_searched: number;
   lines_scanned: number;
-  incomplete?: "timeout" | "rg_error" | "budget";
+  incomplete?: "timeout" | "rg_error" | "budget" | "cancelled";
   warnings?: string[];
   suggestions?: Suggestion[];
   diagnostics?: Diagnostics;
@@ -267,7 +267,9 @@ async function search(
   };
 
   let first = await scan(plan, [main, ...inPass.map((x) => x.col)]);
-  const regexError = first.exitCode === 2 && first.lines === 0 && !first.timedOut;
+  // A cancelled call does no more work: no retry, no diagnostics; what was found is returned, marked.
+  const cancelled = () => env.signal?.aborted === true;
+  const regexError = first.exitCode === 2 && first.lines === 0 && !first.timedOut && !cancelled();
   let did: DidYouMeanSearch | undefined;
   let result = main;
   let usedRun: ScanResult = first;
@@ -318,7 +320,7 @@ async function search(
   }
 
   const applicable = (c: Candidate) => autoRetry && !c.weak && c.confidence >= env.threshold;
-  if (!regexError && main.count === 0 && !first.timedOut) {
+  if (!regexError && main.count === 0 && !first.timedOut && !cancelled()) {
     let retries = env.maxRetries;
     for (const c of candidates) {
       if (!applicable(c)) continue;
@@ -401,7 +403,8 @@ async function search(
     lines_scanned: usedRun.lines,
   };
   if (out.truncated) out.next_offset = offset + matches.length + verified.dropped;
-  if (usedRun.timedOut) out.incomplete = "timeout";
+  if (cancelled()) out.incomplete = "cancelled";
+  else if (usedRun.timedOut) out.incomplete = "timeout";
   else if (usedRun.exitCode === 2) out.incomplete = "rg_error";
   if (usedRun.timedOut && total === 0) {
     throw new ToolError({
@@ -412,7 +415,7 @@ async function search(
       hints: ["Narrow path or add rg_flags such as -g '*.go'", "Raise DWIM_SEARCH_TIMEOUT_MS"],
     });
   }
-  if (total === 0) {
+  if (total === 0 && !cancelled()) {
     const suggestions = notApplied.map(suggestionOf);
     if (suggestions.length > 0) out.suggestions = suggestions;
     out.diagnostics = await diagnose(

@@ -169,11 +169,14 @@ export async function readFiles(paths: readonly string[], o: ReadOptions): Promi
     out.files++;
     const read = readBuffer(raw, buf, o);
     out.lines += read.lines;
-    if (read.stopped) {
+    if (read.end === "stopped") {
       out.stoppedEarly = true;
       o.halt.stopped = true;
       break;
     }
+    if (read.end === "timeout") out.timedOut = true;
+    if (read.end === "aborted") out.aborted = true;
+    if (read.end !== "done") break;
   }
   return out;
 }
@@ -183,14 +186,16 @@ export async function readFiles(paths: readonly string[], o: ReadOptions): Promi
  * one at a time (never the whole file as one string, which outlived young-generation collections and grew the heap);
  * an ASCII line is first checked on its bytes, which rules most lines out before any string is made.
  */
-function readBuffer(raw: string, bytes: Buffer, o: ReadOptions): { lines: number; stopped: boolean } {
+type BufferEnd = "done" | "stopped" | "timeout" | "aborted";
+
+function readBuffer(raw: string, bytes: Buffer, o: ReadOptions): { lines: number; end: BufferEnd } {
   // ripgrep drops a UTF-8 byte-order mark.
   const buf = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
   const path = displayPath(raw);
   const pathField = new Field(path);
   const ascii = isAscii(buf);
   if (ascii && !o.counter && !o.collectors.some((c) => c.matcher.mayMatchBytes(pathField, buf, o.contentOnly))) {
-    return { lines: countNonEmptyLines(buf), stopped: false };
+    return { lines: countNonEmptyLines(buf), end: "done" };
   }
   let lines = 0;
   let line = 0;
@@ -199,6 +204,12 @@ function readBuffer(raw: string, bytes: Buffer, o: ReadOptions): { lines: number
     let end = buf.indexOf(10, start);
     if (end < 0) end = buf.length;
     line++;
+    // One file can hold many lines, each costly for a long query: the deadline and cancellation are checked here too.
+    if ((line & 255) === 0) {
+      if (o.signal?.aborted) return { lines, end: "aborted" };
+      if (Date.now() > o.deadline) return { lines, end: "timeout" };
+      if (o.halt.stopped) return { lines, end: "stopped" };
+    }
     if (end > start) {
       const stop = buf[end - 1] === 13 ? end - 1 : end;
       lines++;
@@ -217,11 +228,11 @@ function readBuffer(raw: string, bytes: Buffer, o: ReadOptions): { lines: number
         field = new Field(content, { ascii: false });
       }
       if (content !== undefined && !scoreLine(o, path, pathField, line, content, field))
-        return { lines, stopped: true };
+        return { lines, end: "stopped" };
     }
     start = end + 1;
   }
-  return { lines, stopped: false };
+  return { lines, end: "done" };
 }
 
 function countNonEmptyLines(buf: Buffer): number {

@@ -9,10 +9,10 @@ import { type FlagsInput, parseRgFlags } from "./flags.js";
 import { PATH_SCHEME } from "./fzf/charclass.js";
 import { Field, QueryMatcher } from "./fzf/matcher.js";
 import { type CaseMode, describeSet } from "./fzf/pattern.js";
+import { listFiles } from "./listing.js";
 import { MULTILINE_MAX_BYTES } from "./multiline.js";
 import { fitBudget } from "./output.js";
 import { displayPath, resolveSearchPath } from "./paths.js";
-import { runRipgrep } from "./ripgrep.js";
 import { SetCounter } from "./scan.js";
 import { TopK } from "./topk.js";
 import { droppedWarning, verifyPaths } from "./verify.js";
@@ -44,7 +44,7 @@ export interface FilesResult {
   next_offset?: number;
   truncated: boolean;
   files_searched: number;
-  incomplete?: "timeout" | "rg_error";
+  incomplete?: "timeout" | "rg_error" | "cancelled";
   warnings?: string[];
   suggestions?: Suggestion[];
   diagnostics?: Diagnostics;
@@ -60,7 +60,8 @@ function compareFiles(a: FileMatch & { length: number }, b: FileMatch & { length
   return a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
 }
 
-async function listFiles(
+/** The files under the target, as the tool shows them. */
+async function listed(
   env: SearchEnv,
   argv: string[],
   hidden: boolean,
@@ -68,31 +69,17 @@ async function listFiles(
   noIgnore = false,
   timeoutMs = env.timeoutMs,
 ) {
-  const paths: string[] = [];
-  const args = [
-    "--no-config",
-    "--no-require-git",
-    "--files",
-    "--null",
-    ...(hidden ? ["--hidden"] : []),
-    ...(noIgnore ? ["--no-ignore"] : []),
-    ...argv,
-    "--",
-    target,
-  ];
-  const run = await runRipgrep({
+  const { paths, run } = await listFiles({
     rg: env.rg.path,
-    args,
     cwd: env.cwd,
     timeoutMs,
     signal: env.signal,
-    separator: "\0",
-    onRecord: (r) => {
-      if (r !== "") paths.push(displayPath(r));
-      return true;
-    },
+    flags: argv,
+    hidden,
+    noIgnore,
+    target,
   });
-  return { paths, run };
+  return { paths: paths.map(displayPath), run };
 }
 
 class FileCollector {
@@ -164,7 +151,7 @@ export async function searchFiles(p: FilesParams, env: SearchEnv): Promise<Files
     c,
     col: new FileCollector(new QueryMatcher(c.fuzzy_filter, PATH_SCHEME, caseMode), k),
   }));
-  const { paths, run } = await listFiles(env, argv, hidden, target.argument);
+  const { paths, run } = await listed(env, argv, hidden, target.argument);
   score(paths, [main, ...extra.map((e) => e.col)], multiline, env.cwd);
 
   let result = main;
@@ -217,7 +204,9 @@ export async function searchFiles(p: FilesParams, env: SearchEnv): Promise<Files
     files_searched: paths.length,
   };
   if (out.truncated) out.next_offset = offset + page.length + verified.dropped;
-  if (run.timedOut) out.incomplete = "timeout";
+  const cancelled = env.signal?.aborted === true;
+  if (cancelled) out.incomplete = "cancelled";
+  else if (run.timedOut) out.incomplete = "timeout";
   else if (run.exitCode === 2) {
     out.incomplete = "rg_error";
     warnings.push(`ripgrep reported: ${run.stderr.slice(0, 1024)}`);
@@ -231,7 +220,7 @@ export async function searchFiles(p: FilesParams, env: SearchEnv): Promise<Files
       hints: ["Narrow path"],
     });
   }
-  if (result.count === 0) {
+  if (result.count === 0 && !cancelled) {
     const matcher = new QueryMatcher(F, PATH_SCHEME, caseMode);
     const d: Diagnostics = {
       reason: paths.length === 0 ? "no_files" : "filter_rejected_all",
@@ -246,7 +235,7 @@ export async function searchFiles(p: FilesParams, env: SearchEnv): Promise<Files
         d.drop_one = matcher.sets.map((s, i) => ({ without: describeSet(s), matched_lines: counter.dropOne[i] }));
     }
     if (!(hidden && flags.noIgnore)) {
-      const all = await listFiles(env, argv, true, target.argument, true, 1000);
+      const all = await listed(env, argv, true, target.argument, true, 1000);
       const probe = new FileCollector(matcher, 1);
       score(all.paths, [probe], multiline, env.cwd);
       d.hidden_or_ignored_matches = probe.count > 0;

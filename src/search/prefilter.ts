@@ -80,7 +80,19 @@ function preimages(code: number): Preimages {
  * Every code unit the matcher reads as `code` of a term: itself, what lower-cases to it (case-insensitive terms),
  * what folds to it (normalising terms), and what lower-cases to something that folds to it.
  */
+const matchingCache = new Map<number, number[]>();
+
 export function codesMatching(code: number, caseSensitive: boolean, normalize: boolean): number[] {
+  const key = code * 4 + (caseSensitive ? 2 : 0) + (normalize ? 1 : 0);
+  let codes = matchingCache.get(key);
+  if (!codes) {
+    codes = computeCodesMatching(code, caseSensitive, normalize);
+    if (matchingCache.size < 4096) matchingCache.set(key, codes);
+  }
+  return codes;
+}
+
+function computeCodesMatching(code: number, caseSensitive: boolean, normalize: boolean): number[] {
   const { lower, folded } = preimages(code);
   const out = new Set<number>([code]);
   const targets = [code, ...(normalize ? (folded.get(code) ?? []) : [])];
@@ -98,11 +110,9 @@ const hex = (code: number, width: number) => code.toString(16).toUpperCase().pad
  * first two bytes of a longer one. A line containing the character contains them.
  */
 function utf8Lead(code: number): string {
-  const bytes = [...Buffer.from(String.fromCharCode(code), "utf8")];
-  return bytes
-    .slice(0, bytes.length === 2 ? 1 : 2)
-    .map((b) => `\\x${hex(b, 2)}`)
-    .join("");
+  // Two-byte characters (U+0080–U+07FF) by their lead byte, three-byte ones (the rest of the BMP) by two bytes.
+  if (code < 0x800) return `\\x${hex(0xc0 | (code >> 6), 2)}`;
+  return `\\x${hex(0xe0 | (code >> 12), 2)}\\x${hex(0x80 | ((code >> 6) & 0x3f), 2)}`;
 }
 
 /** A term's regex, and the UTF-8 leads of the non-ASCII characters the matcher would also read as its ASCII ones. */
@@ -189,6 +199,8 @@ function termSelectivity(term: Term): number {
 
 interface SetInfo {
   set: TermSet;
+  anchored: boolean;
+  built?: boolean;
   /** Alternation of the positive terms' regexes; undefined when one cannot be prefiltered or none is positive. */
   regex?: string;
   /** UTF-8 leads of the non-ASCII characters that read as the terms' ASCII ones. */
@@ -196,20 +208,32 @@ interface SetInfo {
   selectivity: number;
 }
 
-function setInfo(set: TermSet, anchored = true): SetInfo {
+/** `build` false: only the selectivity, for a set too unselective to be scanned for (see `complete`). */
+function setInfo(set: TermSet, anchored = true, build = true): SetInfo {
   const positive = set.filter((t) => !t.inverse);
-  const patterns = positive.map((t) => termPattern(t, anchored));
-  // An inverse term accepts any line without its text: its set says nothing a regex could require.
-  const ok = positive.length === set.length && patterns.every((r) => r !== undefined);
-  return {
+  const info: SetInfo = {
     set,
-    regex: ok ? patterns.map((p) => p?.regex).join("|") : undefined,
-    wide: ok ? patterns.flatMap((p) => p?.wide ?? []) : [],
+    anchored,
+    wide: [],
     selectivity: Math.min(
       1,
       positive.reduce((s, t) => s + termSelectivity(t), 0),
     ),
   };
+  return build ? complete(info) : info;
+}
+
+/** Adds the regex (a long query builds it only for the sets worth weighing). */
+function complete(info: SetInfo): SetInfo {
+  if (info.built) return info;
+  info.built = true;
+  const patterns = info.set.map((t) => termPattern(t, info.anchored));
+  // An inverse term accepts any line without its text: its set says nothing a regex could require.
+  if (patterns.every((p) => p !== undefined)) {
+    info.regex = patterns.map((p) => p?.regex).join("|");
+    info.wide = patterns.flatMap((p) => p?.wide ?? []);
+  }
+  return info;
 }
 
 /** What a file's path means for one set of a query. */
@@ -269,13 +293,18 @@ export interface PrefilterPlan {
   readonly hintPaths: readonly string[];
 }
 
-/** statuses[s][f]: what path f means for set s. */
+/**
+ * statuses[s][f]: what path f means for set s — for the sets that can matter: all of a counter's, and of a
+ * collector's the built ones (weighed for the scan) and those without a positive term (which can rule a file out).
+ */
 function statusesOf(c: Consumer, infos: readonly SetInfo[], paths: readonly Field[] | undefined, count: number) {
-  return infos.map((info) =>
-    paths
+  return infos.map((info) => {
+    if (c.everySet && !info.built && info.set.some((t) => !t.inverse))
+      return new Array<SetStatus>(count).fill(SetStatus.Open);
+    return paths
       ? paths.map((f) => setStatus(info, f, c.matcher))
-      : new Array<SetStatus>(count).fill(setStatus(info, undefined, c.matcher)),
-  );
+      : new Array<SetStatus>(count).fill(setStatus(info, undefined, c.matcher));
+  });
 }
 
 /** Files (indices into `statuses`' paths) whose lines ripgrep's scan for `option` would not cover. */
@@ -306,12 +335,18 @@ export function planPrefilter(
   const choices: Choice[] = [];
   const fields = contentOnly ? undefined : hintPaths.map((p) => new Field(p));
   for (const c of consumers) {
-    const infos = c.matcher.sets.map((set) => setInfo(set));
+    const infos = c.matcher.sets.map((set) => setInfo(set, true, !c.everySet || c.matcher.sets.length <= MAX_OPTIONS));
     if (infos.length === 0) return undefined;
     let options: number[][];
     if (c.everySet) {
       options = [];
-      const usable = infos.map((_, i) => i).filter((i) => infos[i].regex !== undefined);
+      // A long query: only its most selective sets are worth weighing.
+      const usable = infos
+        .map((_, i) => i)
+        .filter((i) => infos[i].set.every((t) => !t.inverse))
+        .sort((a, b) => infos[a].selectivity - infos[b].selectivity)
+        .slice(0, MAX_OPTIONS)
+        .filter((i) => complete(infos[i]).regex !== undefined);
       for (const i of usable) options.push([i]);
       if (infos.length <= 8) for (const i of usable) for (const j of usable) if (j > i) options.push([i, j]);
     } else {
@@ -372,6 +407,9 @@ function withWide(regexes: string[], wide: ReadonlySet<string>): string {
   return [...regexes, ...(wide.size > 0 ? [`(?-u:${[...wide].sort().join("|")})`] : [])].join("|");
 }
 
+/** Sets weighed as what ripgrep scans the files for. */
+const MAX_OPTIONS = 16;
+
 /** At most this many ripgrep runs filter the first one's output. */
 export const MAX_FILTER_STAGES = 3;
 
@@ -383,11 +421,12 @@ function filterStages(choices: readonly Choice[]): string[] {
   if (choices.length !== 1 || !choices[0].consumer.everySet) return [];
   const { consumer, option } = choices[0];
   return consumer.matcher.sets
-    .filter((_, i) => !option.includes(i))
-    .map((set) => setInfo(set, false))
-    .filter((info) => info.regex !== undefined)
+    .filter((set, i) => !option.includes(i) && set.every((t) => !t.inverse))
+    .map((set) => setInfo(set, false, false))
     .sort((a, b) => a.selectivity - b.selectivity)
     .slice(0, MAX_FILTER_STAGES)
+    .map(complete)
+    .filter((info) => info.regex !== undefined)
     .map((info) => withWide([info.regex as string], new Set(info.wide)))
     .filter((regex) => regex.length <= MAX_PATTERN_CHARS);
 }

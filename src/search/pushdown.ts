@@ -108,7 +108,19 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
     separator: "\n",
     onRecord: take,
   });
-  const list = await listed;
+  // Neither run may be left to reject unobserved: a failure of one stops the other before it is reported.
+  const scanned = scanning.then(
+    (r) => ({ run: r, error: undefined }),
+    (e: unknown) => ({ run: undefined, error: e }),
+  );
+  let list: Awaited<typeof listed>;
+  try {
+    list = await listed;
+  } catch (e) {
+    rg.stop();
+    await scanned;
+    throw e;
+  }
   remember(key, list.paths);
   const paths = list.paths;
   if (o.progress) o.progress.total = paths.length;
@@ -128,9 +140,11 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
     if (r.stoppedEarly) rg.stop();
     return r;
   });
-  const [run, read] = await Promise.all([scanning, reading]);
+  const [outcome, read] = await Promise.all([scanned, reading]);
+  if (!outcome.run) throw outcome.error;
+  const run = outcome.run;
   const cancelled = o.signal?.aborted ?? false;
-  const scanned: ReadResult = {
+  const fromRipgrep: ReadResult = {
     lines: scorer.lines,
     files: scorer.files,
     timedOut: run.timedOut,
@@ -146,7 +160,7 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
     );
     return combine(list.run, [read, rest], paths.length);
   }
-  return { ...combine(list.run, [scanned, read], paths.length), prefilter: plan.scanned };
+  return { ...combine(list.run, [fromRipgrep, read], paths.length), prefilter: plan.scanned };
 }
 
 function combine(list: RgRunResult, parts: ReadResult[], listed: number): ScanResult {

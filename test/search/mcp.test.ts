@@ -13,9 +13,11 @@ beforeAll(async () => {
   root = makeTree();
   conn = await connectInMemory({ toolsets: [toolset], cwd: root });
 });
+const scripts: string[] = [];
 afterAll(async () => {
   await conn.close();
   rmSync(root, { recursive: true, force: true });
+  for (const f of scripts) rmSync(f, { force: true });
 });
 
 describe("search over MCP", () => {
@@ -78,8 +80,8 @@ describe("search over MCP", () => {
 
 /** A ripgrep that prints its lines, then lingers (in its own process group) before exiting, and logs its pid. */
 function slowRg(dir: string, lingerSeconds: number): { path: string; pids: string } {
-  const path = `${dir}-slow-rg.sh`;
-  const pids = `${dir}-slow-rg.pids`;
+  const path = `${dir}-slow-rg-${lingerSeconds}.sh`;
+  const pids = `${dir}-slow-rg-${lingerSeconds}.pids`;
   const real = locateRipgrep().path;
   writeFileSync(
     path,
@@ -95,6 +97,7 @@ function slowRg(dir: string, lingerSeconds: number): { path: string; pids: strin
   writeFileSync(`${path}.real`, `#!/bin/sh\nexec '${real}' "$@"\n`);
   chmodSync(path, 0o755);
   chmodSync(`${path}.real`, 0o755);
+  scripts.push(path, `${path}.real`, pids);
   return { path, pids };
 }
 
