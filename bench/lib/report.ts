@@ -58,8 +58,18 @@ export interface Row {
   baseline?: number | string;
   /** ours / baseline when both are numbers (computed when omitted). */
   ratio?: number | string;
+  /** A second baseline (a table with `secondLabel`): its figure, and ours / it. */
+  second?: number | string;
+  secondRatio?: number | string;
   target?: string;
   unit?: string;
+}
+
+function ratioOf(ours: Row["ours"], base: Row["baseline"], given?: number | string): number | string | undefined {
+  if (given !== undefined) return given;
+  return typeof ours === "number" && typeof base === "number" && base !== 0
+    ? `${(ours / base).toFixed(2)}x`
+    : undefined;
 }
 
 function fmt(v: number | string | undefined, unit = ""): string {
@@ -71,15 +81,20 @@ function fmt(v: number | string | undefined, unit = ""): string {
   return `${v.toPrecision(3)}${unit ? ` ${unit}` : ""}`;
 }
 
-export function markdownTable(rows: readonly Row[], oursLabel = "dwim", baselineLabel = "baseline"): string {
-  const header = `| metric | ${oursLabel} | ${baselineLabel} | ratio | target |\n|---|---|---|---|---|`;
+export function markdownTable(
+  rows: readonly Row[],
+  oursLabel = "dwim",
+  baselineLabel = "baseline",
+  secondLabel?: string,
+): string {
+  const second = secondLabel ? ` ${secondLabel} | ratio |` : "";
+  const header = `| metric | ${oursLabel} | ${baselineLabel} | ratio |${second} target |\n|---|---|---|---|${secondLabel ? "---|---|" : ""}---|`;
   const body = rows.map((r) => {
-    const ratio =
-      r.ratio ??
-      (typeof r.ours === "number" && typeof r.baseline === "number" && r.baseline !== 0
-        ? `${(r.ours / r.baseline).toFixed(2)}x`
-        : undefined);
-    return `| ${r.metric} | ${fmt(r.ours, r.unit)} | ${fmt(r.baseline, r.unit)} | ${fmt(ratio)} | ${r.target ?? ""} |`;
+    const ratio = ratioOf(r.ours, r.baseline, r.ratio);
+    const secondCells = secondLabel
+      ? ` ${fmt(r.second, r.unit)} | ${fmt(ratioOf(r.ours, r.second, r.secondRatio))} |`
+      : "";
+    return `| ${r.metric} | ${fmt(r.ours, r.unit)} | ${fmt(r.baseline, r.unit)} | ${fmt(ratio)} |${secondCells} ${r.target ?? ""} |`;
   });
   return [header, ...body].join("\n");
 }
@@ -94,7 +109,7 @@ export interface Report {
   title: string;
   /** What was run: data sets, sizes, baseline. */
   inputs: string[];
-  tables: Array<{ caption: string; rows: Row[]; oursLabel?: string; baselineLabel?: string }>;
+  tables: Array<{ caption: string; rows: Row[]; oursLabel?: string; baselineLabel?: string; secondLabel?: string }>;
   notes?: string[];
   /** Extra raw data for the JSON file. */
   data?: Record<string, unknown>;
@@ -107,7 +122,7 @@ export function publish(report: Report): void {
   const m = machine();
   const parts = [`## ${report.title}`, "", `Machine: ${machineLine(m)}`, "", ...report.inputs.map((i) => `- ${i}`), ""];
   for (const t of report.tables) {
-    parts.push(`**${t.caption}**`, "", markdownTable(t.rows, t.oursLabel, t.baselineLabel), "");
+    parts.push(`**${t.caption}**`, "", markdownTable(t.rows, t.oursLabel, t.baselineLabel, t.secondLabel), "");
   }
   for (const n of report.notes ?? []) parts.push(`- ${n}`);
   const section = `${parts.join("\n").trimEnd()}\n`;

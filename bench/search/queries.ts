@@ -52,6 +52,40 @@ export const PERFORMANCE_QUERIES: string[] = [
   "cmd/compile ssa",
 ];
 
+/** The same mix of query forms on the Rust compiler and standard library (rust-src). */
+export const RUST_QUERIES: string[] = [
+  "unwrap",
+  "impl Iterator",
+  "TODO | FIXME",
+  "^pub fn new",
+  "'unsafe fn",
+  "Result<",
+  "xyzzyq",
+  "fn new",
+  "Vec::new",
+  "'#[derive(Debug",
+  "^#[test]$",
+  "panic!",
+  "as_ref !test",
+  "into_iter",
+  "'Option<&",
+  "^use std::",
+  "self.tcx",
+  "span_err",
+  "'match self",
+  "Box<dyn",
+  "HashMap | BTreeMap",
+  "^impl",
+  "^}$",
+  "debug_assert",
+  "'pub(crate) fn",
+  "clone()",
+  "to_string",
+  "&mut self",
+  "parse config",
+  "ty::TyKind",
+];
+
 /** Misuse that still finds lines literally: no retry happens, so this measures the in-pass analysis overhead. */
 export const MISUSE_ANSWERED: Array<{ fuzzy_filter: string; regex_pattern?: string }> = [
   { fuzzy_filter: "func\\s+New\\w+Reader" },

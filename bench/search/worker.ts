@@ -1,8 +1,12 @@
 /**
- * Runs dwim's fuzzy_search_content over the corpus in its own process (so its peak RSS is measured alone).
- * Input (argv[2]): JSON { mode: "timed" | "full", cwd, path, flags, queries: [{ fuzzy_filter, regex_pattern?, auto_retry? }] }.
- * Output: JSON on stdout.
+ * Runs dwim's fuzzy_search_content over a corpus in its own process (so its peak RSS is measured alone), the way a
+ * server does: one process, many calls. In "timed" mode each query also runs the limit (ripgrep alone with the
+ * query's subsequence regex, the same ripgrep binary) alternately with dwim, `repeat` times, so both see the same
+ * machine load.
+ * Input (argv[2]): JSON { mode: "timed" | "full", cwd, path, flags, repeat?, queries: [{ fuzzy_filter, regex_pattern?,
+ * auto_retry?, limit_regex? }] }. Output: JSON on stdout.
  */
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { searchContent } from "../../src/search/content.js";
 import { locateRipgrep } from "../../src/search/ripgrep.js";
@@ -12,12 +16,15 @@ interface Job {
   cwd: string;
   path: string;
   flags: string[];
-  queries: Array<{ fuzzy_filter: string; regex_pattern?: string; auto_retry?: boolean }>;
+  glob: string;
+  repeat?: number;
+  queries: Array<{ fuzzy_filter: string; regex_pattern?: string; auto_retry?: boolean; limit_regex?: string }>;
 }
 
 const job: Job = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const rg = locateRipgrep();
 const env = {
-  rg: locateRipgrep(),
+  rg,
   cwd: job.cwd,
   roots: [job.cwd],
   timeoutMs: 120_000,
@@ -25,15 +32,40 @@ const env = {
   threshold: 0.8,
   maxRetries: 1,
   maxChars: 1_000_000_000,
+  maxFilesize: 50 * 1024 * 1024,
 };
+
+/** ripgrep alone, its output read through a pipe (pointed at /dev/null it would stop at the first match). */
+function limitMs(regex: string): number {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(
+    rg.path,
+    ["--no-config", "-n", "--no-heading", "--no-require-git", "-g", job.glob, "-e", regex, job.path],
+    {
+      cwd: job.cwd,
+      maxBuffer: 1 << 30,
+    },
+  );
+  if (r.status === 2) throw new Error(`limit regex rejected: ${regex}: ${r.stderr}`);
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+
 const out: unknown[] = [];
 for (const q of job.queries) {
   const limit = job.mode === "full" ? 10_000_000 : 20;
-  const t0 = process.hrtime.bigint();
-  const r = await searchContent({ ...q, path: job.path, rg_flags: job.flags, limit, auto_retry: q.auto_retry }, env);
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const ms: number[] = [];
+  const limits: number[] = [];
+  let r: Awaited<ReturnType<typeof searchContent>> | undefined;
+  for (let i = 0; i < (job.mode === "timed" ? (job.repeat ?? 1) : 1); i++) {
+    if (job.mode === "timed" && q.limit_regex !== undefined) limits.push(limitMs(q.limit_regex));
+    const t0 = process.hrtime.bigint();
+    r = await searchContent({ ...q, path: job.path, rg_flags: job.flags, limit, auto_retry: q.auto_retry }, env);
+    ms.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  if (!r) continue;
   out.push({
     ms,
+    limits,
     total: r.total_matches,
     keys: r.matches.map((m) => `${m.file}:${m.line}`),
     corrected: r.did_you_mean?.correction_type,

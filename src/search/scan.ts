@@ -97,16 +97,19 @@ export function scoreLine(
 ): boolean {
   const fields = o.contentOnly ? [contentField] : [pathField, contentField];
   let accepted = false;
+  const length = path.length + String(line).length + 2 + content.trimEnd().length;
   for (const c of o.collectors) {
-    const m = c.matcher.match(fields);
+    // Once the best k are in, a line stops being scored when even the highest score it could still reach would not
+    // rank; it is only counted.
+    const canRank = (bound: number) =>
+      c.top.admits((w) => compareHits({ score: bound, length, file: path, line } as Hit, w) < 0);
+    const m = c.top.full ? c.matcher.matchRanked(fields, canRank) : c.matcher.match(fields);
     if (!m) continue;
     accepted = true;
     c.count++;
-    const length = path.length + String(line).length + 2 + content.trimEnd().length;
+    if (m === "unranked") continue;
     const score = m.score;
-    if (c.top.admits((w) => compareHits({ score, length, file: path, line } as Hit, w) < 0)) {
-      c.top.push({ file: path, line, content, score, length, contentStart: m.contentStart });
-    }
+    if (canRank(score)) c.top.push({ file: path, line, content, score, length, contentStart: m.contentStart });
   }
   o.counter?.add(fields);
   return !(o.stopAtFirst && accepted);

@@ -12,6 +12,10 @@ export class TopK<T> {
     return this.heap.length;
   }
 
+  get full(): boolean {
+    return this.heap.length >= this.k;
+  }
+
   push(item: T): void {
     if (this.k <= 0) return;
     const h = this.heap;

@@ -124,6 +124,43 @@ describe("FuzzyMatchV2 scores equal fzf's (src/algo/algo_test.go)", () => {
   });
 });
 
+describe("the score bound that lets a line that cannot rank skip scoring", () => {
+  it("no text scores above maxScore, for any term type and both schemes", () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[a-zA-Z _/.:-]{0,30}$/u),
+        fc.constantFrom("", "'", "^", "!"),
+        fc.stringMatching(/^[a-zA-Z_/.]{1,4}$/u),
+        fc.constantFrom("", "$", "'"),
+        fc.constantFrom(DEFAULT_SCHEME, PATH_SCHEME),
+        (text, pre, body, post, scheme) => {
+          const q = new QueryMatcher(`${pre}${body}${post}`, scheme);
+          const m = q.match([new Field(text)]);
+          return m === null || m.score <= q.maxScore;
+        },
+      ),
+    );
+  });
+  it("is reached by a word at the start of a line", () => {
+    const q = new QueryMatcher("update", DEFAULT_SCHEME);
+    expect(q.match([new Field("update(x)")])?.score).toBe(q.maxScore);
+  });
+  it("matches() agrees with match() on which records match", () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[a-zA-Z _/.]{0,12}$/u),
+        fc.stringMatching(/^[a-zA-Z _/.]{0,20}$/u),
+        fc.stringMatching(/^(!?'?\^?[a-zA-Z/._]{1,3}\$?( \| )?){1,3}$/u),
+        (path, text, query) => {
+          const q = new QueryMatcher(query.trim(), DEFAULT_SCHEME);
+          const fields = [new Field(path), new Field(text)];
+          return q.matches(fields) === (q.match(fields) !== null);
+        },
+      ),
+    );
+  });
+});
+
 describe("exact, prefix, suffix and boundary matches", () => {
   it("exact prefers the occurrence at a word boundary", () => {
     const r = exactMatch("xfoo foo", "xfoo foo", "foo", DEFAULT_SCHEME);

@@ -147,6 +147,10 @@ describe("a prefiltered search answers exactly as one that scores every line", (
         const all = await searchContent({ ...call, regex_pattern: "[\\s\\S]" }, envFor(root));
         expect(pre.matches).toEqual(all.matches);
         expect(pre.total_matches).toBe(all.total_matches);
+        // A small page: once full, lines that cannot rank are only counted; the page is still the best two.
+        const top = await searchContent({ ...call, limit: 2 }, envFor(root));
+        expect(top.matches).toEqual(all.matches.slice(0, 2));
+        expect(top.total_matches).toBe(all.total_matches);
         // Files with no line at all: `[\s\S]` matched nothing (no_candidate_lines); the prefilter cannot tell.
         if (all.diagnostics?.reason !== "no_candidate_lines") {
           expect(pre.diagnostics?.per_term).toEqual(all.diagnostics?.per_term);

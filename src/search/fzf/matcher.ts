@@ -12,7 +12,15 @@ import {
   prefixMatch,
   suffixMatch,
 } from "./algo.js";
-import { foldString, hasNonAscii, lowerSameLength, type Scheme } from "./charclass.js";
+import {
+  BONUS_CONSECUTIVE,
+  BONUS_FIRST_CHAR_MULTIPLIER,
+  foldString,
+  hasNonAscii,
+  lowerSameLength,
+  SCORE_MATCH,
+  type Scheme,
+} from "./charclass.js";
 import { type CaseMode, parseQuery, type Term, type TermSet } from "./pattern.js";
 
 /** One field of a record with its comparison variants computed on demand. */
@@ -69,6 +77,24 @@ export function matchTerm(term: Term, field: Field, scheme: Scheme): MatchResult
   }
 }
 
+/**
+ * The highest score `term` can reach in any text: every character matched at the best bonus the scheme gives (the
+ * first one's doubled), no gap; with word boundaries, fzf's boundary formula.
+ */
+export function maxTermScore(term: Term, scheme: Scheme): number {
+  const best = Math.max(...scheme.bonus, BONUS_CONSECUTIVE);
+  const L = term.text.length;
+  const white = scheme.bonusBoundaryWhite;
+  switch (term.type) {
+    case "exact_boundary":
+      return best + SCORE_MATCH * L + white * (L + 1);
+    case "equal":
+      return (SCORE_MATCH + white) * L + (BONUS_FIRST_CHAR_MULTIPLIER - 1) * white;
+    default:
+      return (SCORE_MATCH + best) * L + (BONUS_FIRST_CHAR_MULTIPLIER - 1) * best;
+  }
+}
+
 /** Whether `term` matches `field` at all (no score): what deciding on a file's path needs. */
 export function termMatches(term: Term, field: Field, scheme: Scheme): boolean {
   const cmp = field.comparable(term.caseSensitive, term.normalize);
@@ -95,6 +121,9 @@ export class QueryMatcher {
   private pathResults: Array<MatchResult | null | undefined> = [];
   private readonly termCount: number;
 
+  /** No record can score more (see maxTermScore). */
+  readonly maxScore: number;
+
   constructor(
     readonly query: string,
     readonly scheme: Scheme,
@@ -102,7 +131,14 @@ export class QueryMatcher {
   ) {
     this.sets = parseQuery(query, caseMode);
     this.termCount = this.sets.reduce((n, s) => n + s.length, 0);
+    this.setMax = this.sets.map((set) =>
+      Math.max(0, ...set.filter((t) => !t.inverse).map((t) => maxTermScore(t, scheme))),
+    );
+    this.maxScore = this.setMax.reduce((a, b) => a + b, 0);
   }
+
+  /** The highest score each set can add. */
+  private readonly setMax: number[];
 
   get empty(): boolean {
     return this.sets.length === 0;
@@ -147,6 +183,50 @@ export class QueryMatcher {
       if (term.inverse) matched = { score: 0, contentStart: -1 };
     }
     return matched;
+  }
+
+  /** Whether the record matches, without scoring it: what counting a record that cannot rank needs. */
+  matches(fields: readonly Field[], fromSet = 0, fromBase = 0): boolean {
+    let base = fromBase;
+    for (let s = fromSet; s < this.sets.length; s++) {
+      const set = this.sets[s];
+      let ok = false;
+      for (let t = 0; t < set.length && !ok; t++) {
+        const term = set[t];
+        let hit = false;
+        for (let f = 0; f < fields.length && !hit; f++) {
+          hit =
+            f === 0 && fields.length > 1
+              ? this.pathResult(base + t, term, fields[0]) !== null
+              : termMatches(term, fields[f], this.scheme);
+        }
+        ok = hit !== term.inverse;
+      }
+      if (!ok) return false;
+      base += set.length;
+    }
+    return true;
+  }
+
+  /**
+   * match() for a ranking: scoring stops as soon as the score so far plus the most the remaining sets could add would
+   * not rank (`canRank(bound)` false); the record is then only "unranked" (it matches) or null.
+   */
+  matchRanked(fields: readonly Field[], canRank: (bound: number) => boolean): RecordMatch | "unranked" | null {
+    let score = 0;
+    let contentStart = -1;
+    let base = 0;
+    let rest = this.maxScore;
+    for (let s = 0; s < this.sets.length; s++) {
+      if (!canRank(score + rest)) return this.matches(fields, s, base) ? "unranked" : null;
+      const r = this.setResult(s, base, fields);
+      if (!r) return null;
+      score += r.score;
+      rest -= this.setMax[s];
+      if (contentStart < 0 && r.contentStart >= 0) contentStart = r.contentStart;
+      base += this.sets[s].length;
+    }
+    return { score, contentStart };
   }
 
   /** The record's score, or null when a set does not match. */
