@@ -8,10 +8,7 @@ import type { ProgressUpdate } from "../core/index.js";
 interface RequestContext {
   mcpReq: {
     _meta?: { progressToken?: string | number };
-    notify: (notification: {
-      method: "notifications/progress";
-      params: { progressToken: string | number } & ProgressUpdate;
-    }) => Promise<void>;
+    notify: (notification: { method: string; params?: { [key: string]: unknown } }) => Promise<void>;
   };
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorPayload } from "../../src/core/errors.js";
 import { applyLikelyFix } from "../../src/core/fix.js";
 import { locateRipgrep, toolset } from "../../src/search/index.js";
-import { type Connected, connectInMemory } from "../helpers/mcp.js";
+import { type Connected, connectInMemory, MODERN_VERSION } from "../helpers/mcp.js";
 import { makeTree } from "./fixture.js";
 
 let root: string;
@@ -79,9 +79,9 @@ describe("search over MCP", () => {
 });
 
 /** A ripgrep that prints its lines, then lingers (in its own process group) before exiting, and logs its pid. */
-function slowRg(dir: string, lingerSeconds: number): { path: string; pids: string } {
-  const path = `${dir}-slow-rg-${lingerSeconds}.sh`;
-  const pids = `${dir}-slow-rg-${lingerSeconds}.pids`;
+function slowRg(dir: string, lingerSeconds: number, tag: string): { path: string; pids: string } {
+  const path = `${dir}-slow-rg-${lingerSeconds}-${tag}.sh`;
+  const pids = `${dir}-slow-rg-${lingerSeconds}-${tag}.pids`;
   const real = locateRipgrep().path;
   writeFileSync(
     path,
@@ -118,60 +118,61 @@ function alive(pgid: number): boolean {
   return false;
 }
 
-describe("long searches over MCP: progress and cancellation", () => {
-  it("sends progress notifications (files scanned, matches so far) when the client asked for them", async () => {
-    const rg = slowRg(root, 1.5);
-    const slow = await connectInMemory({ toolsets: [toolset], cwd: root, env: { DWIM_RG_PATH: rg.path } });
-    try {
-      const updates: Array<{ progress: number; total?: number; message?: string }> = [];
-      const r = await slow.client.callTool(
-        { name: "fuzzy_search_content", arguments: { fuzzy_filter: "handler" } },
-        undefined,
-        {
-          onprogress: (p) => updates.push(p),
-        },
-      );
-      expect(r.isError).toBeFalsy();
-      expect((r.structuredContent as { total_matches: number }).total_matches).toBeGreaterThan(0);
-      expect(updates.length).toBeGreaterThan(0);
-      expect(updates[0].message).toMatch(/files scanned, \d+ matches so far/u);
-      expect(updates[0].total).toBeGreaterThan(0);
-      for (let i = 1; i < updates.length; i++) expect(updates[i].progress).toBeGreaterThan(updates[i - 1].progress);
-      // Without a progress token nothing is sent (and the call still answers).
-      const quiet = await slow.client.callTool({
-        name: "fuzzy_search_content",
-        arguments: { fuzzy_filter: "handler" },
-      });
-      expect(quiet.isError).toBeFalsy();
-    } finally {
-      await slow.close();
-      rmSync(rg.pids, { force: true });
-    }
-  });
-  it("cancellation ends ripgrep at once", async () => {
-    const rg = slowRg(root, 30);
-    const slow = await connectInMemory({ toolsets: [toolset], cwd: root, env: { DWIM_RG_PATH: rg.path } });
-    try {
-      const controller = new AbortController();
-      const call = slow.client.callTool(
-        { name: "fuzzy_search_content", arguments: { fuzzy_filter: "handler" } },
-        undefined,
-        {
-          signal: controller.signal,
-        },
-      );
-      const started = Date.now();
-      while (!existsSync(rg.pids) && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 20));
-      const pid = Number(readFileSync(rg.pids, "utf8").trim().split("\n")[0]);
-      expect(alive(pid)).toBe(true);
-      controller.abort();
-      await expect(call).rejects.toThrow();
-      const deadline = Date.now() + 1000;
-      while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-      expect(alive(pid)).toBe(false);
-    } finally {
-      await slow.close();
-      rmSync(rg.pids, { force: true });
-    }
-  });
-});
+describe.each(["2025-11-25", MODERN_VERSION] as const)(
+  "long searches over MCP (%s): progress and cancellation",
+  (protocol) => {
+    it("sends progress notifications (files scanned, matches so far) when the client asked for them", async () => {
+      const rg = slowRg(root, 1.5, protocol);
+      const slow = await connectInMemory({ toolsets: [toolset], cwd: root, env: { DWIM_RG_PATH: rg.path }, protocol });
+      try {
+        const updates: Array<{ progress: number; total?: number; message?: string }> = [];
+        const r = await slow.client.callTool(
+          { name: "fuzzy_search_content", arguments: { fuzzy_filter: "handler" } },
+          {
+            onprogress: (p) => updates.push(p),
+          },
+        );
+        expect(r.isError).toBeFalsy();
+        expect((r.structuredContent as { total_matches: number }).total_matches).toBeGreaterThan(0);
+        expect(updates.length).toBeGreaterThan(0);
+        expect(updates[0].message).toMatch(/files scanned, \d+ matches so far/u);
+        expect(updates[0].total).toBeGreaterThan(0);
+        for (let i = 1; i < updates.length; i++) expect(updates[i].progress).toBeGreaterThan(updates[i - 1].progress);
+        // Without a progress token nothing is sent (and the call still answers).
+        const quiet = await slow.client.callTool({
+          name: "fuzzy_search_content",
+          arguments: { fuzzy_filter: "handler" },
+        });
+        expect(quiet.isError).toBeFalsy();
+      } finally {
+        await slow.close();
+        rmSync(rg.pids, { force: true });
+      }
+    });
+    it("cancellation ends ripgrep at once", async () => {
+      const rg = slowRg(root, 30, protocol);
+      const slow = await connectInMemory({ toolsets: [toolset], cwd: root, env: { DWIM_RG_PATH: rg.path }, protocol });
+      try {
+        const controller = new AbortController();
+        const call = slow.client.callTool(
+          { name: "fuzzy_search_content", arguments: { fuzzy_filter: "handler" } },
+          {
+            signal: controller.signal,
+          },
+        );
+        const started = Date.now();
+        while (!existsSync(rg.pids) && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 20));
+        const pid = Number(readFileSync(rg.pids, "utf8").trim().split("\n")[0]);
+        expect(alive(pid)).toBe(true);
+        controller.abort();
+        await expect(call).rejects.toThrow();
+        const deadline = Date.now() + 1000;
+        while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+        expect(alive(pid)).toBe(false);
+      } finally {
+        await slow.close();
+        rmSync(rg.pids, { force: true });
+      }
+    });
+  },
+);
