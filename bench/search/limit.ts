@@ -6,12 +6,12 @@
  */
 import { parseQuery, type Term } from "../../src/search/fzf/pattern.js";
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\#&~-]/gu, "\\$&");
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\#&~-]/gu, "\\$&");
 
 function termRegex(t: Term): string {
   const flags = t.caseSensitive ? "" : "(?i)";
-  if (t.type === "fuzzy") return `${flags}${[...t.text].map(escape).join(".*")}`;
-  const body = `${flags}${escape(t.text)}`;
+  if (t.type === "fuzzy") return `${flags}${[...t.text].map(escapeRegex).join(".*")}`;
+  const body = `${flags}${escapeRegex(t.text)}`;
   if (t.type === "prefix") return `^\\s*${body}`;
   if (t.type === "suffix") return `${body}\\s*$`;
   if (t.type === "equal") return `^\\s*${body}\\s*$`;

@@ -27,7 +27,7 @@ beforeAll(() => {
 });
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });
-  rmSync(`${root}-hanging-rg.sh`, { force: true });
+  for (const f of ["hanging-rg.sh", "fake-rg.sh", "argv.log"]) rmSync(`${root}-${f}`, { force: true });
 });
 
 const loggedArgv = (log: string) => readFileSync(log, "utf8");
