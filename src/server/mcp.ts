@@ -89,10 +89,12 @@ export function createMcpServer(app: DwimApp, session: SessionState = new Sessio
     try {
       await diagnostics.configFaults(app.config);
       const ctx = app.context(session, { signal: extra.mcpReq.signal, clientRoots });
+      // Assigned, not spread: spreading would read the context's lazy `cwd`, which throws without a project.
+      ctx.progress = progressFor(extra);
       const result = await invokeTool(
         app.registry,
         { name: request.params.name, arguments: request.params.arguments },
-        { ...ctx, progress: progressFor(extra) },
+        ctx,
         { middleware: app.middleware },
       );
       await diagnostics.call(request.params.name, result);
