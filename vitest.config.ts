@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // One scratch TMPDIR per run, removed at the end (fixture trees never pile up in /tmp).
+    globalSetup: ["test/helpers/scratch-tmp.ts"],
   },
 });
