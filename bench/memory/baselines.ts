@@ -5,7 +5,7 @@
  */
 
 import type { Memory } from "../../src/memory/index.js";
-import { cosine, decayFactor, hashEmbed } from "../../src/memory/index.js";
+import { cosine, decayFactor, hashEmbed, memoryTime } from "../../src/memory/index.js";
 
 export interface Doc {
   key: string;
@@ -28,7 +28,7 @@ export function grepRank(docs: readonly Doc[], query: string, limit = 10): strin
       return { d, n: words.filter((w) => text.includes(w)).length };
     })
     .filter((s) => s.n > 0);
-  scored.sort((a, b) => b.n - a.n || Date.parse(b.d.memory.created_at) - Date.parse(a.d.memory.created_at));
+  scored.sort((a, b) => b.n - a.n || memoryTime(b.d.memory) - memoryTime(a.d.memory));
   return scored.slice(0, limit).map((s) => s.d.key);
 }
 

@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "../../src/core/index.js";
 import { type Doc, grepRank, SeedBlend } from "./baselines.js";
-import { type Memory, memorySection, openMemory, orQueryOf, queryTerms, recall, remember } from "./lib.js";
+import { anyOf, type Memory, memorySection, openMemory, queryTerms, recall, remember } from "./lib.js";
 import { mean, mrrAt, ndcgAt, recallAt } from "./metrics.js";
 import type { MemoryRow, QueryRow } from "./rows.js";
 
@@ -88,9 +88,10 @@ export async function runEval(env: Record<string, string> = {}): Promise<EvalRes
     keyOf.set(out.id, r.id);
     idOf.set(r.id, out.id);
   }
-  const docs: Doc[] = mc.store
-    .get([...keyOf.keys()])
-    .map((m: Memory) => ({ key: keyOf.get(m.id) as string, memory: m }));
+  const docs: Doc[] = (await mc.store.get([...keyOf.keys()])).map((m: Memory) => ({
+    key: keyOf.get(m.id) as string,
+    memory: m,
+  }));
   const fileOfKey = new Map(docs.map((d) => [d.key, d.memory.file_path]));
   const seed = new SeedBlend(docs);
   const keep = (q: QueryRow) => (d: Doc) =>
@@ -103,8 +104,8 @@ export async function runEval(env: Record<string, string> = {}): Promise<EvalRes
     const out = (await recall(mc, { query: q.query, ...q.filters, limit: 10 })) as { results: Array<{ id: number }> };
     ranked.dwim.push({ q, ranked: out.results.map((r) => keyOf.get(r.id) as string) });
     const terms = queryTerms(q.query);
-    const lex = mc.store.lexical(
-      orQueryOf(terms),
+    const lex = await mc.store.lexical(
+      anyOf(terms),
       { ...q.filters, categories: q.filters?.categories as Memory["category"][] | undefined, include_superseded: true },
       10,
     );
@@ -112,7 +113,7 @@ export async function runEval(env: Record<string, string> = {}): Promise<EvalRes
     ranked.grep.push({ q, ranked: grepRank(docs.filter(keep(q)), q.query) });
     ranked.seed.push({ q, ranked: seed.rank(q.query, now, keep(q)) });
   }
-  mc.store.close();
+  await mc.store.close();
 
   const buckets = [...new Set(queries.filter((q) => q.answerable).map((q) => q.bucket))];
   const byBucket: EvalResult["byBucket"] = {};

@@ -154,7 +154,7 @@ export async function runLatency(n: number, reps = 60): Promise<LatencyResult> {
   const s = performance.now();
   const store = SqliteMemoryStore.open({ path: join(root, ".dwim", "memory.db"), provider: mc.store.provider });
   const coldOpenMs = performance.now() - s;
-  store.close();
+  await store.close();
   return {
     n,
     loadSeconds,

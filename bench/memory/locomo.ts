@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { loadConfig } from "../../src/core/index.js";
 import { dataDir } from "../lib/report.js";
 import { type Doc, grepRank, SeedBlend } from "./baselines.js";
-import { type Memory, memorySection, openMemory, orQueryOf, queryTerms, recall, rememberBatch } from "./lib.js";
+import { anyOf, type Memory, memorySection, openMemory, queryTerms, recall, rememberBatch } from "./lib.js";
 import { mean, mrrAt } from "./metrics.js";
 
 interface Turn {
@@ -85,21 +85,22 @@ export async function runLocomo(env: Record<string, string> = {}): Promise<Locom
         keyOf.set(id, chunk[j].key);
       });
     }
-    const docs: Doc[] = mc.store
-      .get([...keyOf.keys()])
-      .map((m: Memory) => ({ key: keyOf.get(m.id) as string, memory: m }));
+    const docs: Doc[] = (await mc.store.get([...keyOf.keys()])).map((m: Memory) => ({
+      key: keyOf.get(m.id) as string,
+      memory: m,
+    }));
     const seed = new SeedBlend(docs);
     for (const qa of sample.qa) {
       const gold = qa.evidence ?? [];
       const out = (await recall(mc, { query: qa.question, limit: 10 })) as { results: Array<{ id: number }> };
       ranks.dwim.push({ ranked: out.results.map((r) => keyOf.get(r.id) as string), gold, category: qa.category });
       const terms = queryTerms(qa.question);
-      const lex = terms.length > 0 ? mc.store.lexical(orQueryOf(terms), {}, 10) : [];
+      const lex = terms.length > 0 ? await mc.store.lexical(anyOf(terms), {}, 10) : [];
       ranks.bm25.push({ ranked: lex.map((h) => keyOf.get(h.id) as string), gold, category: qa.category });
       ranks.grep.push({ ranked: grepRank(docs, qa.question), gold, category: qa.category });
       ranks.seed.push({ ranked: seed.rank(qa.question, now, () => true), gold, category: qa.category });
     }
-    mc.store.close();
+    await mc.store.close();
   }
   const grades = (gold: string[]) => Object.fromEntries(gold.map((g) => [g, 1]));
   const hitAt = (r: { ranked: string[]; gold: string[] }, k: number) =>

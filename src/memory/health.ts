@@ -8,7 +8,7 @@ export async function memoryHealth(
   env = process.env,
 ): Promise<Record<string, unknown>> {
   const mc = await openMemory({ config, root, env });
-  const h = mc.store.health();
+  const h = await mc.store.health();
   const out: Record<string, unknown> = {
     ...h,
     provider: mc.store.provider?.id ?? "none",

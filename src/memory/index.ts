@@ -18,9 +18,19 @@ export {
 /** Health of the memory for `dwim health`: store counts and repairs, provider, env clashes. */
 export { memoryHealth } from "./health.js";
 export { resolveCategory } from "./inputs.js";
+export {
+  anyOf,
+  type LexNode,
+  type ParsedSearch,
+  parseSearchQuery,
+  toFts5,
+  toTsquery,
+  wordsNode,
+} from "./lexical-query.js";
 export { closeAllStores, createProvider, databasePath, type MemoryContext, openMemory, openStore } from "./open.js";
 export { decayFactor, diversify, fuse, rerank } from "./rank.js";
 export { type RecallInput, recall, type SearchInput, searchMemories } from "./read-ops.js";
+export { memoryTime } from "./rows.js";
 export { MIGRATIONS, SCHEMA_VERSION } from "./schema.js";
 export {
   DEFAULT_MAX_PER_FILE,
@@ -34,9 +44,9 @@ export {
   settingsFromEnv,
 } from "./settings.js";
 export { SqliteMemoryStore } from "./sqlite-store.js";
-export type { LexicalHit, MemoryStore, StoreHealth, VectorHit } from "./store.js";
+export type { LexicalHit, MemoryStore, StoredMemory, StoreHealth, VectorHit } from "./store.js";
 export { infer_tags, inferTags, normalizeTag } from "./tags.js";
-export { identTerms, parseSearchQuery, queryTerms } from "./text.js";
+export { embeddingText, identTerms, queryTerms } from "./text.js";
 export * from "./tools.js";
 export * from "./types.js";
 export { forget, type RememberInput, recordOutcome, remember, rememberBatch } from "./write-ops.js";

@@ -105,7 +105,7 @@ export async function closeAllStores(): Promise<void> {
     try {
       const { store } = await p;
       await store.idle();
-      store.close();
+      await store.close();
     } catch {
       // a store that failed to open has nothing to close
     }

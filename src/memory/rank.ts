@@ -2,6 +2,7 @@
  * The retrieval pipeline's pure steps: fusion of the two lanes, re-ranking (decay, outcome, category, supersession),
  * abstention and per-file diversity. No SQL here; the store supplies lane hits and rows.
  */
+import { memoryTime } from "./rows.js";
 import type { LexicalHit, VectorHit } from "./store.js";
 import type { Memory } from "./types.js";
 
@@ -23,7 +24,7 @@ export interface Fused {
 }
 
 /**
- * The seed's blend s = (1−w)·s_lex + w·s_vec, with s_lex = bm25 / best bm25 over the candidates (so the best lexical
+ * The seed's blend s = (1−w)·s_lex + w·s_vec, with s_lex = rank / best rank over the candidates (so the best lexical
  * hit is 1) and s_vec = max(0, cos). A lane that did not find a candidate contributes 0. With `rrf`, reciprocal rank
  * fusion (1−w)/(k+rank_lex) + w/(k+rank_vec) instead.
  */
@@ -42,10 +43,10 @@ export function fuse(
     }
     return f;
   };
-  const best = lexical.reduce((m, h) => Math.max(m, -h.bm25), 0);
+  const best = lexical.reduce((m, h) => Math.max(m, -h.rank), 0);
   lexical.forEach((h, i) => {
     const f = entry(h.id);
-    f.s_lex = best > 0 ? -h.bm25 / best : 1;
+    f.s_lex = best > 0 ? -h.rank / best : 1;
     f.lex_rank = i + 1;
   });
   vector.forEach((h, i) => {
@@ -68,7 +69,7 @@ export function fuse(
  */
 export function decayFactor(m: Memory, now: number, recency = 1): number {
   if (m.pinned || m.category === "pattern" || m.category === "warning") return 1;
-  const at = Date.parse(m.happened_at ?? m.created_at);
+  const at = memoryTime(m);
   const ageDays = Math.max(0, (now - at) / DAY_MS);
   const decay = Math.max(Math.exp((-Math.LN2 * ageDays) / HALF_LIFE_DAYS), DECAY_FLOOR);
   return 1 - recency + recency * decay;
@@ -134,8 +135,8 @@ export function rerank(
 
 export function compareRanked(a: Ranked, b: Ranked): number {
   if (b.score !== a.score) return b.score - a.score;
-  const at = Date.parse(a.memory.happened_at ?? a.memory.created_at);
-  const bt = Date.parse(b.memory.happened_at ?? b.memory.created_at);
+  const at = memoryTime(a.memory);
+  const bt = memoryTime(b.memory);
   if (bt !== at) return bt - at;
   return a.memory.id - b.memory.id;
 }

@@ -1,5 +1,5 @@
 /**
- * The read operations: recall (hybrid retrieval, re-ranking, abstention, diversity) and search_memories (FTS5
+ * The read operations: recall (hybrid retrieval, re-ranking, abstention, diversity) and search_memories (query
  * syntax, fusion, diversity; no decay or boosts). A file or tag filter that matches nothing is retried once with a
  * unique close stored value, and the retry is reported with its results comparison.
  */
@@ -13,10 +13,12 @@ import {
   ToolError,
 } from "../core/index.js";
 import { normalizeFilePath, normalizeTags, parseTime, resolveCategory } from "./inputs.js";
+import { anyOf, type LexNode, parseSearchQuery } from "./lexical-query.js";
 import type { MemoryContext } from "./open.js";
 import { compareRanked, diversify, fuse, type Ranked, type RerankOptions, rerank } from "./rank.js";
+import { memoryTime } from "./rows.js";
 import type { LexicalHit, VectorHit } from "./store.js";
-import { orQuery, parseSearchQuery, queryTerms } from "./text.js";
+import { queryTerms } from "./text.js";
 import type { Category, Memory, MemoryFilter } from "./types.js";
 
 export interface FilterInput {
@@ -66,7 +68,6 @@ function buildFilter(mc: MemoryContext, input: FilterInput, corrections: Correct
   };
 }
 
-/** A file or tag filter that matches no memory at all, corrected to the unique close stored value (or undefined). */
 /**
  * The stored value a filter value was meant to be: the unique one within the core's edit budget (two edits for
  * longer values), scored by the core's confirmation score. Paths are matched whole, so the matcher's namespace rules
@@ -95,15 +96,16 @@ export function uniqueWithinBudget(
   return { value: best, confidence: Math.round(confirmScore(input, best) * 1000) / 1000 };
 }
 
-function correctEmptyFilter(
+/** A file or tag filter that matches no memory at all, corrected to the unique close stored value (or undefined). */
+async function correctEmptyFilter(
   mc: MemoryContext,
   filter: MemoryFilter,
-): { filter: MemoryFilter; corrections: Correction[] } | undefined {
+): Promise<{ filter: MemoryFilter; corrections: Correction[] } | undefined> {
   const visible = { include_archived: filter.include_archived, include_superseded: filter.include_superseded };
   const corrections: Correction[] = [];
   const next: MemoryFilter = { ...filter };
-  if (filter.file_path !== undefined && mc.store.count({ ...visible, file_path: filter.file_path }) === 0) {
-    const paths = mc.store.distinctFilePaths();
+  if (filter.file_path !== undefined && (await mc.store.count({ ...visible, file_path: filter.file_path })) === 0) {
+    const paths = await mc.store.distinctFilePaths();
     const dirs = new Set<string>();
     for (const p of paths) {
       const parts = p.split("/");
@@ -123,9 +125,13 @@ function correctEmptyFilter(
   }
   const tags = filter.tags ?? [];
   if (tags.length > 0) {
-    const stored = mc.store.distinctTags();
-    const fixed = tags.map((t, i) => {
-      if (mc.store.count({ ...visible, tags: [t] }) > 0) return t;
+    const stored = await mc.store.distinctTags();
+    const fixed: string[] = [];
+    for (const [i, t] of tags.entries()) {
+      if ((await mc.store.count({ ...visible, tags: [t] })) > 0) {
+        fixed.push(t);
+        continue;
+      }
       const match = uniqueWithinBudget(t, stored);
       if (!match) return undefined;
       corrections.push({
@@ -135,10 +141,9 @@ function correctEmptyFilter(
         correction_type: "typo",
         confidence: match.confidence,
       });
-      return match.value;
-    });
-    if (fixed.some((t) => t === undefined)) return undefined;
-    next.tags = fixed as string[];
+      fixed.push(match.value);
+    }
+    next.tags = fixed;
   }
   return corrections.length > 0 ? { filter: next, corrections } : undefined;
 }
@@ -169,7 +174,7 @@ async function vectorLane(
 ): Promise<{ hits: VectorHit[]; used: boolean }> {
   if (w <= 0 || !mc.store.provider || mc.store.vectorLaneDegraded()) return { hits: [], used: false };
   const q = await mc.store.provider.embedQuery(text);
-  return { hits: mc.store.vector(q, filter, n), used: true };
+  return { hits: await mc.store.vector(q, filter, n), used: true };
 }
 
 function degradedNote(mc: MemoryContext): string | undefined {
@@ -177,8 +182,8 @@ function degradedNote(mc: MemoryContext): string | undefined {
   return notes.length > 0 ? notes.join("; ") : undefined;
 }
 
-function rowsById(mc: MemoryContext, ids: readonly number[]): Map<number, Memory> {
-  return new Map(mc.store.get(ids).map((m) => [m.id, m]));
+async function rowsById(mc: MemoryContext, ids: readonly number[]): Promise<Map<number, Memory>> {
+  return new Map((await mc.store.get(ids)).map((m) => [m.id, m]));
 }
 
 async function retrieveForRecall(
@@ -190,10 +195,10 @@ async function retrieveForRecall(
   const n = Math.max(50, 5 * limit);
   const now = mc.now();
   if (!query || query.trim() === "") {
-    const ids = mc.store.list(filter, n);
+    const ids = await mc.store.list(filter, n);
     const fused = ids.map((id) => ({ id, score: 1, s_lex: 0, s_vec: 0 }));
     return {
-      ranked: rerank(fused, rowsById(mc, ids), now, rerankOptions(mc)),
+      ranked: rerank(fused, await rowsById(mc, ids), now, rerankOptions(mc)),
       abstained: false,
       lexicalUsed: false,
       vectorUsed: false,
@@ -204,20 +209,16 @@ async function retrieveForRecall(
   const w = vectorWeight(mc);
   // Only rare terms (in at most half the memories) go to the lexical lane: bm25 gives common ones almost no weight,
   // they cost the most to score, and a memory matched only by them is dropped by abstention anyway.
-  const total = mc.store.totalDocuments();
-  const lexTerms = total >= ABSTAIN_MIN_DOCS ? rareTerms(mc, terms, total) : terms;
-  const lexical: LexicalHit[] = w < 1 && lexTerms.length > 0 ? mc.store.lexical(orQuery(lexTerms), filter, n) : [];
+  const total = await mc.store.totalDocuments();
+  const lexTerms = total >= ABSTAIN_MIN_DOCS ? await rareTerms(mc, terms, total) : terms;
+  const lexical: LexicalHit[] = w < 1 && lexTerms.length > 0 ? await mc.store.lexical(anyOf(lexTerms), filter, n) : [];
   const vector = await vectorLane(mc, query, filter, n, w);
   const fused = fuse(lexical, vector.hits, w, mc.settings.fusion);
-  let ranked = rerank(
-    fused,
-    rowsById(
-      mc,
-      fused.map((f) => f.id),
-    ),
-    now,
-    rerankOptions(mc),
+  const rows = await rowsById(
+    mc,
+    fused.map((f) => f.id),
   );
+  let ranked = rerank(fused, rows, now, rerankOptions(mc));
   ranked = abstain(mc, ranked, vector.used);
   const abstained = ranked.length === 0;
   return { ranked, abstained, lexicalUsed: w < 1, vectorUsed: vector.used, degraded: degradedNote(mc) };
@@ -228,8 +229,8 @@ function abstainCosine(mc: MemoryContext): number {
   return mc.settings.abstainCosine ?? (provider ? (DEFAULT_ABSTAIN_COSINE[provider.id] ?? MODEL_ABSTAIN_COSINE) : 1);
 }
 
-function rareTerms(mc: MemoryContext, terms: readonly string[], total: number): string[] {
-  const df = mc.store.documentFrequency(terms);
+async function rareTerms(mc: MemoryContext, terms: readonly string[], total: number): Promise<string[]> {
+  const df = await mc.store.documentFrequency(terms);
   return terms.filter((t) => {
     const d = df.get(t) ?? 0;
     return d > 0 && d <= 0.5 * total;
@@ -286,7 +287,7 @@ export async function recall(mc: MemoryContext, input: RecallInput): Promise<Rec
   let got = await retrieveForRecall(mc, query, filter, limit);
   let comparison: { original_matches: number; corrected_matches: number } | undefined;
   if (got.ranked.length === 0) {
-    const fixed = correctEmptyFilter(mc, filter);
+    const fixed = await correctEmptyFilter(mc, filter);
     if (fixed) {
       const retry = await retrieveForRecall(mc, query, fixed.filter, limit);
       if (retry.ranked.length > 0) {
@@ -304,7 +305,7 @@ export async function recall(mc: MemoryContext, input: RecallInput): Promise<Rec
     mc.settings.maxPerFile,
     limit,
   );
-  mc.store.bumpRecallCount(results.map((r) => r.memory.id));
+  await mc.store.bumpRecallCount(results.map((r) => r.memory.id));
   const retrieval: Record<string, unknown> = { lexical: got.lexicalUsed, vector: got.vectorUsed };
   if (got.degraded) retrieval.degraded = got.degraded;
   const out: Record<string, unknown> = {
@@ -328,12 +329,6 @@ function snippet(content: string, words: readonly string[], width = 160): string
   return `${start > 0 ? "…" : ""}${content.slice(start, start + width)}${start + width < content.length ? "…" : ""}`;
 }
 
-function isSqliteError(e: unknown): boolean {
-  return (
-    typeof (e as { code?: unknown }).code === "string" && String((e as { code: string }).code).startsWith("SQLITE")
-  );
-}
-
 export async function searchMemories(mc: MemoryContext, input: SearchInput): Promise<Record<string, unknown>> {
   const parsed = parseSearchQuery(input.query);
   if (!parsed) {
@@ -353,50 +348,22 @@ export async function searchMemories(mc: MemoryContext, input: SearchInput): Pro
   const offset = input.offset ?? 0;
   const n = Math.max(50, 5 * (offset + limit));
   const w = vectorWeight(mc);
-  let sanitized = false;
-  let lexical: LexicalHit[] = [];
-  if (w < 1) {
-    try {
-      lexical = mc.store.lexical(parsed.fts, filter, n);
-    } catch (e) {
-      if (!isSqliteError(e)) throw e;
-      // FTS5 syntax errors are never shown raw: rerun the query as quoted tokens.
-      sanitized = true;
-      try {
-        lexical = mc.store.lexical(parsed.sanitized, filter, n);
-      } catch (e2) {
-        if (!isSqliteError(e2)) throw e2;
-        throw new ToolError({
-          error: `Query '${input.query}' cannot be searched`,
-          error_type: "invalid_query",
-          parameter: "query",
-          got: input.query,
-          hints: ["Use plain words, quoted phrases, prefix*, OR and -term"],
-        });
-      }
-    }
-  }
+  // A malformed query (`foo AND (`) is never passed on: it is searched as its words, all required, and reported.
+  const sanitized = parsed.strict === undefined;
+  const lexQuery: LexNode = parsed.strict ?? parsed.sanitized;
+  const lexical: LexicalHit[] = w < 1 ? await mc.store.lexical(lexQuery, filter, n) : [];
   const vector = await vectorLane(mc, parsed.words.join(" "), filter, n, w);
   const fused = fuse(lexical, vector.hits, w, mc.settings.fusion);
   // A vector-only hit must be close enough to stand on its own, and cannot honour excluded terms.
   const tau = abstainCosine(mc);
   const kept = fused.filter((f) => f.lex_rank !== undefined || (!parsed.negated && f.s_vec >= tau));
-  let ranked = rerank(
-    kept,
-    rowsById(
-      mc,
-      kept.map((f) => f.id),
-    ),
-    mc.now(),
-    { boosts: false },
+  const rows = await rowsById(
+    mc,
+    kept.map((f) => f.id),
   );
+  let ranked = rerank(kept, rows, mc.now(), { boosts: false });
   if (input.sort === "newest") {
-    ranked = [...ranked].sort((a, b) => {
-      const d =
-        Date.parse(b.memory.happened_at ?? b.memory.created_at) -
-        Date.parse(a.memory.happened_at ?? a.memory.created_at);
-      return d !== 0 ? d : compareRanked(a, b);
-    });
+    ranked = [...ranked].sort((a, b) => memoryTime(b.memory) - memoryTime(a.memory) || compareRanked(a, b));
   }
   const page = diversify(
     ranked,

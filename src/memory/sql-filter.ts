@@ -1,4 +1,7 @@
-/** Filters as SQL over `memories m`: every value bound, never spliced (Daem0n built SQL with f-strings). */
+/**
+ * Filters as SQL over `memories m`, for both backends: every value bound, never spliced (Daem0n built SQL with
+ * f-strings). Placeholders are `?`; the PostgreSQL store numbers them.
+ */
 import type { MemoryFilter } from "./types.js";
 
 export interface SqlWhere {
@@ -6,10 +9,24 @@ export interface SqlWhere {
   params: unknown[];
 }
 
-export function filterSql(filter: MemoryFilter): SqlWhere {
+/** What differs between the engines here: how booleans are stored and where the tag table lives. */
+export interface SqlDialect {
+  /** The tag table's (qualified) name. */
+  tagTable: string;
+  /** A stored boolean as a literal and as a bound value. */
+  bool(value: boolean): { literal: string; param: unknown };
+}
+
+export const SQLITE_DIALECT: SqlDialect = {
+  tagTable: "memory_tags",
+  bool: (v) => ({ literal: v ? "1" : "0", param: v ? 1 : 0 }),
+};
+
+export function filterSql(filter: MemoryFilter, dialect: SqlDialect = SQLITE_DIALECT): SqlWhere {
   const clauses: string[] = [];
   const params: unknown[] = [];
-  if (!filter.include_archived) clauses.push("m.archived = 0");
+  const no = dialect.bool(false).literal;
+  if (!filter.include_archived) clauses.push(`m.archived = ${no}`);
   if (!filter.include_superseded) clauses.push("m.superseded_by IS NULL");
   if (filter.file_path !== undefined) {
     const path = filter.file_path;
@@ -23,7 +40,7 @@ export function filterSql(filter: MemoryFilter): SqlWhere {
     }
   }
   for (const tag of filter.tags ?? []) {
-    clauses.push("EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_id = m.id AND t.tag = ?)");
+    clauses.push(`EXISTS (SELECT 1 FROM ${dialect.tagTable} t WHERE t.memory_id = m.id AND t.tag = ?)`);
     params.push(tag);
   }
   if (filter.categories && filter.categories.length > 0) {
@@ -32,13 +49,13 @@ export function filterSql(filter: MemoryFilter): SqlWhere {
   }
   if (filter.worked !== undefined) {
     clauses.push("m.worked = ?");
-    params.push(filter.worked ? 1 : 0);
+    params.push(dialect.bool(filter.worked).param);
   }
   if (filter.since !== undefined) {
     clauses.push("coalesce(m.happened_at, m.created_at) >= ?");
     params.push(filter.since);
   }
-  return { sql: clauses.length > 0 ? clauses.join(" AND ") : "1", params };
+  return { sql: clauses.length > 0 ? clauses.join(" AND ") : "1 = 1", params };
 }
 
 /** True when the filter narrows beyond the default visibility rules. */

@@ -11,11 +11,23 @@ import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import type { EmbeddingProvider } from "../core/embeddings/provider.js";
 import { ToolError } from "../core/index.js";
+import { type LexNode, toFts5, wordsNode } from "./lexical-query.js";
+import { type MemoryRow, rowToMemory } from "./rows.js";
 import { migrate, SCHEMA_VERSION } from "./schema.js";
 import { filterSql, isNarrowing, type SqlWhere } from "./sql-filter.js";
-import type { LexicalHit, MemoryStore, RelatedRow, StoreHealth, VectorHit } from "./store.js";
-import { contentKey, identTerms, quoteTerm } from "./text.js";
-import type { Category, Memory, MemoryFilter, NewMemory } from "./types.js";
+import { readOnlyError, storageError } from "./storage-errors.js";
+import type {
+  LexicalHit,
+  MemoryLink,
+  MemoryStore,
+  OutcomeEvent,
+  RelatedRow,
+  StoredMemory,
+  StoreHealth,
+  VectorHit,
+} from "./store.js";
+import { contentKey, embeddingText, identTerms } from "./text.js";
+import type { Memory, MemoryFilter, NewMemory } from "./types.js";
 import { VectorCache } from "./vector-cache.js";
 
 /**
@@ -32,70 +44,27 @@ export interface SqliteStoreOptions {
   busyTimeoutMs?: number;
 }
 
-interface MemoryRow {
-  id: number;
-  category: string;
-  content: string;
-  rationale: string | null;
-  tags: string;
-  inferred_tags: string;
-  file_path: string | null;
-  context: string | null;
-  worked: number | null;
-  outcome: string | null;
-  pinned: number;
-  archived: number;
-  superseded_by: number | null;
-  created_at: number;
-  happened_at: number | null;
-  recall_count: number;
-}
-
 const REEMBED_BATCH = 64;
-
-function splitWords(s: string): string[] {
-  return s === "" ? [] : s.split(" ");
-}
-
-export function rowToMemory(r: MemoryRow): Memory {
-  return {
-    id: r.id,
-    category: r.category as Category,
-    content: r.content,
-    rationale: r.rationale,
-    tags: splitWords(r.tags),
-    inferred_tags: splitWords(r.inferred_tags),
-    file_path: r.file_path,
-    context: r.context,
-    worked: r.worked === null ? null : r.worked === 1,
-    outcome: r.outcome,
-    pinned: r.pinned === 1,
-    archived: r.archived === 1,
-    superseded_by: r.superseded_by,
-    created_at: new Date(r.created_at).toISOString(),
-    happened_at: r.happened_at === null ? null : new Date(r.happened_at).toISOString(),
-    recall_count: r.recall_count,
-  };
-}
 
 function isBusy(e: unknown): boolean {
   const code = (e as { code?: string }).code ?? "";
   return code === "SQLITE_BUSY" || code.startsWith("SQLITE_BUSY_") || code === "SQLITE_LOCKED";
 }
 
-function storageError(e: unknown, path: string): ToolError {
-  if (e instanceof ToolError) return e;
-  return new ToolError({
-    error: `Memory database ${path} failed: ${(e as Error).message}`,
-    error_type: "storage_error",
-    hints: ["Check that the file is on a local disk and writable", "Set DWIM_MEMORY_DB to use another file"],
-  });
+/** The file (or its directory) cannot be written: the database can still be read. */
+function isReadOnly(e: unknown): boolean {
+  const code = (e as { code?: string }).code ?? "";
+  return code.startsWith("SQLITE_READONLY") || code === "SQLITE_CANTOPEN" || code === "SQLITE_PERM";
 }
+
+const SQLITE_HINTS = ["Check that the file is on a local disk and readable", "Set DWIM_MEMORY_DB to use another file"];
 
 export class SqliteMemoryStore implements MemoryStore {
   readonly path: string;
   readonly provider: EmbeddingProvider | null;
-  private readonly db: Database.Database;
+  private db: Database.Database;
+  /** The file or its directory cannot be written: reads are served, writes fail with storage_error. */
+  private readOnly = false;
   private readonly repairs: string[] = [];
   private reembedAll = false;
   private background: Promise<void> = Promise.resolve();
@@ -107,55 +76,94 @@ export class SqliteMemoryStore implements MemoryStore {
   private vectorsStale = true;
   private hiddenCount: number | undefined;
   private closed = false;
-  private readonly statements = new Map<string, Database.Statement>();
+  private statements = new Map<string, Database.Statement>();
   private readonly busyTimeoutMs: number;
 
-  private constructor(options: SqliteStoreOptions) {
+  private constructor(private readonly options: SqliteStoreOptions) {
     this.path = options.path;
     this.provider = options.provider;
-    if (options.path !== ":memory:") mkdirSync(dirname(options.path), { recursive: true });
     this.busyTimeoutMs = options.busyTimeoutMs ?? 5000;
-    this.db = new Database(options.path, { timeout: this.busyTimeoutMs });
-    sqliteVec.load(this.db);
-    this.db.pragma("journal_mode = WAL");
-    this.db.pragma(`synchronous = ${options.durability === "strict" ? "FULL" : "NORMAL"}`);
-    migrate(this.db);
+    let db: Database.Database | undefined;
+    try {
+      if (options.path !== ":memory:") mkdirSync(dirname(options.path), { recursive: true });
+      db = this.connect(false);
+      migrate(db);
+      this.db = db;
+    } catch (e) {
+      db?.close();
+      if (!isReadOnly(e) || options.path === ":memory:") throw e;
+      // A file (or directory) we may not write: serve reads from it as it is.
+      this.db = this.connect(true);
+      this.readOnly = true;
+      const version = this.db.pragma("user_version", { simple: true }) as number;
+      if (version < SCHEMA_VERSION) {
+        throw new Error(`the database is read-only and at schema version ${version}, older than ${SCHEMA_VERSION}`);
+      }
+    }
+  }
+
+  private connect(readonly: boolean): Database.Database {
+    const db = new Database(this.options.path, {
+      timeout: this.busyTimeoutMs,
+      readonly,
+      fileMustExist: readonly,
+    });
+    sqliteVec.load(db);
+    if (!readonly) {
+      db.pragma("journal_mode = WAL");
+      db.pragma(`synchronous = ${this.options.durability === "strict" ? "FULL" : "NORMAL"}`);
+    }
+    return db;
   }
 
   /** Opens (creating and migrating as needed), checks consistency, and starts any re-embedding in the background. */
   static open(options: SqliteStoreOptions): SqliteMemoryStore {
-    const store = new SqliteMemoryStore(options);
+    let store: SqliteMemoryStore | undefined;
     try {
-      store.prepareVectorTable();
-      store.checkConsistency();
+      store = new SqliteMemoryStore(options);
+      if (!store.readOnly) {
+        store.prepareVectorTable();
+        store.checkConsistency();
+      }
     } catch (e) {
-      store.close();
-      throw storageError(e, options.path);
+      if (store) store.closeNow();
+      throw storageError(e, options.path, { hints: SQLITE_HINTS });
     }
     return store;
   }
 
   // ---- open-time work -------------------------------------------------------------------------------------------
 
+  private vectorMeta(): { model_id: string; dim: number } | undefined {
+    return this.stmt("SELECT model_id, dim FROM embeddings_meta WHERE id = 1").get() as
+      | { model_id: string; dim: number }
+      | undefined;
+  }
+
+  private hasVectorTable(): boolean {
+    return this.stmt("SELECT 1 FROM sqlite_master WHERE name = 'memory_vec'").get() !== undefined;
+  }
+
   /** Creates `memory_vec` for the provider's dimension; a different model or dim rebuilds it (served lexical-only). */
   private prepareVectorTable(): void {
     const provider = this.provider;
     if (!provider) return;
+    const current = (meta: { model_id: string; dim: number } | undefined) =>
+      meta !== undefined && this.hasVectorTable() && meta.model_id === provider.id && meta.dim === provider.dim;
+    // Checked before taking the write lock, so that opening an up-to-date store writes nothing.
+    if (current(this.vectorMeta())) return;
     this.db
       .transaction(() => {
-        const meta = this.stmt("SELECT model_id, dim FROM embeddings_meta WHERE id = 1").get() as
-          | { model_id: string; dim: number }
-          | undefined;
-        const exists = this.stmt("SELECT 1 FROM sqlite_master WHERE name = 'memory_vec'").get() !== undefined;
-        if (meta && exists && meta.model_id === provider.id && meta.dim === provider.dim) return;
-        if (exists) this.db.exec("DROP TABLE memory_vec");
+        const meta = this.vectorMeta();
+        if (current(meta)) return;
+        if (this.hasVectorTable()) this.db.exec("DROP TABLE memory_vec");
         this.db.exec(
           `CREATE VIRTUAL TABLE memory_vec USING vec0(embedding float[${provider.dim}] distance_metric=cosine)`,
         );
         this.stmt(
           "INSERT INTO embeddings_meta(id, model_id, dim) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET model_id = excluded.model_id, dim = excluded.dim",
         ).run(provider.id, provider.dim);
-        const n = (this.stmt("SELECT count(*) AS n FROM memories").get() as { n: number }).n;
+        const n = this.scalar("SELECT count(*) FROM memories");
         if (meta && n > 0) {
           this.reembedAll = true;
           this.repairs.push(
@@ -240,6 +248,15 @@ export class SqliteMemoryStore implements MemoryStore {
     );
   }
 
+  /** A read: any failure of the database becomes a storage_error naming the file. */
+  private async read<T>(fn: () => T): Promise<T> {
+    try {
+      return fn();
+    } catch (e) {
+      throw storageError(e, this.path, { hints: SQLITE_HINTS });
+    }
+  }
+
   /** Drops caches when any connection (this one or another process) has changed the database. */
   private freshen(): void {
     const v = this.db.pragma("data_version", { simple: true }) as number;
@@ -259,6 +276,7 @@ export class SqliteMemoryStore implements MemoryStore {
    * two last retries, then `storage_busy`.
    */
   private async write<T>(fn: () => T): Promise<T> {
+    if (this.readOnly) throw readOnlyError(this.path);
     const tx = this.db.transaction(fn);
     const deadline = Date.now() + this.busyTimeoutMs;
     let lastTries = 0;
@@ -267,7 +285,8 @@ export class SqliteMemoryStore implements MemoryStore {
         this.db.pragma("busy_timeout = 0");
         return tx.immediate();
       } catch (e) {
-        if (!isBusy(e)) throw storageError(e, this.path);
+        if (isReadOnly(e)) throw readOnlyError(this.path);
+        if (!isBusy(e)) throw storageError(e, this.path, { hints: SQLITE_HINTS });
         if (Date.now() >= deadline && ++lastTries > 2) {
           throw new ToolError({
             error: `The memory database is busy: another process held the write lock for over ${this.busyTimeoutMs} ms`,
@@ -284,49 +303,69 @@ export class SqliteMemoryStore implements MemoryStore {
 
   // ---- writes ---------------------------------------------------------------------------------------------------
 
+  /** Inserts one memory row (with the given id, or a new one) and its tags, vector and supersession links. */
+  private insertOne(m: NewMemory | StoredMemory, vector: Float32Array | null | undefined): number {
+    const stored = "id" in m ? m : undefined;
+    const all = [...m.tags, ...m.inferred_tags];
+    const info = this.stmt(
+      `INSERT INTO memories(id, category, content, rationale, tags, inferred_tags, file_path, context, ident_terms,
+         content_key, worked, outcome, pinned, archived, superseded_by, created_at, happened_at, recall_count)
+       VALUES (@id, @category, @content, @rationale, @tags, @inferred_tags, @file_path, @context, @ident_terms,
+         @content_key, @worked, @outcome, @pinned, @archived, @superseded_by, @created_at, @happened_at, @recall_count)`,
+    ).run({
+      id: stored?.id ?? null,
+      category: m.category,
+      content: m.content,
+      rationale: m.rationale,
+      tags: all.join(" "),
+      inferred_tags: m.inferred_tags.join(" "),
+      file_path: m.file_path,
+      context: m.context,
+      ident_terms: identTerms(m.content, m.rationale, m.file_path),
+      content_key: contentKey(m.content),
+      worked: m.worked === null ? null : m.worked ? 1 : 0,
+      outcome: m.outcome,
+      pinned: m.pinned ? 1 : 0,
+      archived: stored?.archived ? 1 : 0,
+      superseded_by: stored?.superseded_by ?? null,
+      created_at: m.created_at,
+      happened_at: m.happened_at,
+      recall_count: stored?.recall_count ?? 0,
+    });
+    const id = Number(info.lastInsertRowid);
+    const tag = this.stmt("INSERT OR IGNORE INTO memory_tags(memory_id, tag, inferred) VALUES (?, ?, ?)");
+    for (const t of m.tags) tag.run(id, t, 0);
+    for (const t of m.inferred_tags) tag.run(id, t, 1);
+    if (vector && this.provider && !this.reembedAll) {
+      this.stmt("INSERT INTO memory_vec(rowid, embedding) VALUES (?, ?)").run(BigInt(id), vector);
+    }
+    return id;
+  }
+
   async insert(items: readonly NewMemory[], vectors: ReadonlyArray<Float32Array | null>): Promise<number[]> {
     return this.write(() => {
-      const insert = this.stmt(
-        `INSERT INTO memories(category, content, rationale, tags, inferred_tags, file_path, context, ident_terms,
-           content_key, worked, outcome, pinned, created_at, happened_at)
-         VALUES (@category, @content, @rationale, @tags, @inferred_tags, @file_path, @context, @ident_terms,
-           @content_key, @worked, @outcome, @pinned, @created_at, @happened_at)`,
-      );
-      const tag = this.stmt("INSERT OR IGNORE INTO memory_tags(memory_id, tag, inferred) VALUES (?, ?, ?)");
-      const vec = this.stmt("INSERT INTO memory_vec(rowid, embedding) VALUES (?, ?)");
       const supersede = this.stmt("UPDATE memories SET superseded_by = ? WHERE id = ?");
       const link = this.stmt("INSERT OR IGNORE INTO links(from_id, to_id, kind, created_at) VALUES (?, ?, ?, ?)");
-      const ids: number[] = [];
-      items.forEach((m, i) => {
-        const all = [...m.tags, ...m.inferred_tags];
-        const info = insert.run({
-          category: m.category,
-          content: m.content,
-          rationale: m.rationale,
-          tags: all.join(" "),
-          inferred_tags: m.inferred_tags.join(" "),
-          file_path: m.file_path,
-          context: m.context,
-          ident_terms: identTerms(m.content, m.rationale, m.file_path),
-          content_key: contentKey(m.content),
-          worked: m.worked === null ? null : m.worked ? 1 : 0,
-          outcome: m.outcome,
-          pinned: m.pinned ? 1 : 0,
-          created_at: m.created_at,
-          happened_at: m.happened_at,
-        });
-        const id = Number(info.lastInsertRowid);
-        ids.push(id);
-        for (const t of m.tags) tag.run(id, t, 0);
-        for (const t of m.inferred_tags) tag.run(id, t, 1);
-        const v = vectors[i];
-        if (v && this.provider && !this.reembedAll) vec.run(BigInt(id), v);
+      return items.map((m, i) => {
+        const id = this.insertOne(m, vectors[i]);
         for (const old of m.supersedes) {
           supersede.run(id, old);
           link.run(id, old, "supersedes", m.created_at);
         }
+        return id;
       });
-      return ids;
+    });
+  }
+
+  async importMemories(items: readonly StoredMemory[], vectors: ReadonlyArray<Float32Array | null>): Promise<void> {
+    await this.write(() => {
+      const outcome = this.stmt("INSERT INTO outcomes(memory_id, worked, outcome, created_at) VALUES (?, ?, ?, ?)");
+      const link = this.stmt("INSERT OR IGNORE INTO links(from_id, to_id, kind, created_at) VALUES (?, ?, ?, ?)");
+      items.forEach((m, i) => {
+        this.insertOne(m, vectors[i]);
+        for (const o of m.outcomes) outcome.run(m.id, o.worked ? 1 : 0, o.outcome, o.at);
+        for (const l of m.links) link.run(l.from_id, l.to_id, l.kind, l.at);
+      });
     });
   }
 
@@ -353,7 +392,7 @@ export class SqliteMemoryStore implements MemoryStore {
   async purge(ids: readonly number[]): Promise<number> {
     return this.write(() => {
       let n = 0;
-      const hasVec = this.stmt("SELECT 1 FROM sqlite_master WHERE name = 'memory_vec'").get() !== undefined;
+      const hasVec = this.hasVectorTable();
       for (const id of ids) {
         n += this.stmt("DELETE FROM memories WHERE id = ?").run(id).changes;
         this.stmt("DELETE FROM memory_tags WHERE memory_id = ?").run(id);
@@ -366,8 +405,8 @@ export class SqliteMemoryStore implements MemoryStore {
     });
   }
 
-  bumpRecallCount(ids: readonly number[]): void {
-    if (ids.length === 0) return;
+  async bumpRecallCount(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0 || this.readOnly) return;
     try {
       // No busy wait here: a recall must never queue behind writers for a counter.
       this.db.pragma("busy_timeout = 0");
@@ -377,8 +416,8 @@ export class SqliteMemoryStore implements MemoryStore {
           for (const id of ids) st.run(id);
         })
         .immediate();
-    } catch (e) {
-      if (!isBusy(e)) throw storageError(e, this.path);
+    } catch {
+      // Best effort: busy, read-only or failing, the recall it belongs to has its answer already.
     } finally {
       this.db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
     }
@@ -386,37 +425,55 @@ export class SqliteMemoryStore implements MemoryStore {
 
   // ---- reads ----------------------------------------------------------------------------------------------------
 
-  get(ids: readonly number[]): Memory[] {
-    if (ids.length === 0) return [];
-    const rows = this.db
-      .prepare(`SELECT * FROM memories WHERE id IN (SELECT value FROM json_each(?))`)
-      .all(JSON.stringify(ids)) as MemoryRow[];
-    const byId = new Map(rows.map((r) => [r.id, rowToMemory(r)]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+  get(ids: readonly number[]): Promise<Memory[]> {
+    return this.read(() => {
+      if (ids.length === 0) return [];
+      const rows = this.stmt(`SELECT * FROM memories WHERE id IN (SELECT value FROM json_each(?))`).all(
+        JSON.stringify(ids),
+      ) as MemoryRow[];
+      const byId = new Map(rows.map((r) => [Number(r.id), rowToMemory(r)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    });
   }
 
-  missing(ids: readonly number[]): number[] {
-    const found = new Set(this.get(ids).map((m) => m.id));
-    return ids.filter((id) => !found.has(id));
+  missing(ids: readonly number[]): Promise<number[]> {
+    return this.read(() => {
+      const found = new Set(
+        (
+          this.stmt("SELECT id FROM memories WHERE id IN (SELECT value FROM json_each(?))")
+            .pluck()
+            .all(JSON.stringify(ids)) as number[]
+        ).map(Number),
+      );
+      return ids.filter((id) => !found.has(id));
+    });
   }
 
-  count(filter: MemoryFilter = { include_archived: true, include_superseded: true }): number {
-    const w = filterSql(filter);
-    return this.scalar(`SELECT count(*) FROM memories m WHERE ${w.sql}`, ...w.params);
+  count(filter: MemoryFilter = { include_archived: true, include_superseded: true }): Promise<number> {
+    return this.read(() => {
+      const w = filterSql(filter);
+      return this.scalar(`SELECT count(*) FROM memories m WHERE ${w.sql}`, ...w.params);
+    });
   }
 
-  list(filter: MemoryFilter, limit: number): number[] {
-    const w = filterSql(filter);
-    return (
-      this.stmt(
-        `SELECT m.id FROM memories m WHERE ${w.sql} ORDER BY coalesce(m.happened_at, m.created_at) DESC, m.id DESC LIMIT ?`,
-      )
-        .pluck()
-        .all(...w.params, limit) as number[]
-    ).map(Number);
+  list(filter: MemoryFilter, limit: number): Promise<number[]> {
+    return this.read(() => {
+      const w = filterSql(filter);
+      return (
+        this.stmt(
+          `SELECT m.id FROM memories m WHERE ${w.sql} ORDER BY coalesce(m.happened_at, m.created_at) DESC, m.id DESC LIMIT ?`,
+        )
+          .pluck()
+          .all(...w.params, limit) as number[]
+      ).map(Number);
+    });
   }
 
-  totalDocuments(): number {
+  totalDocuments(): Promise<number> {
+    return this.read(() => this.total());
+  }
+
+  private total(): number {
     this.freshen();
     this.totalCache ??= this.scalar("SELECT count(*) FROM memories");
     return this.totalCache;
@@ -426,40 +483,45 @@ export class SqliteMemoryStore implements MemoryStore {
    * Counted once and reused while the corpus has grown or shrunk by at most 2 %: rarity only has to be roughly right,
    * and counting a common term's doclist costs milliseconds at 100k memories.
    */
-  documentFrequency(terms: readonly string[]): Map<string, number> {
-    const total = this.totalDocuments();
-    const out = new Map<string, number>();
-    const st = this.stmt("SELECT count(*) FROM memory_fts WHERE memory_fts MATCH ?").pluck();
-    for (const t of terms) {
-      let entry = this.dfCache.get(t);
-      if (!entry || Math.abs(total - entry.total) > Math.max(2, 0.02 * entry.total)) {
-        entry = { n: Number(st.get(quoteTerm(t))), total };
-        if (this.dfCache.size > 50_000) this.dfCache.clear();
-        this.dfCache.set(t, entry);
+  documentFrequency(terms: readonly string[]): Promise<Map<string, number>> {
+    return this.read(() => {
+      const total = this.total();
+      const out = new Map<string, number>();
+      const st = this.stmt("SELECT count(*) FROM memory_fts WHERE memory_fts MATCH ?").pluck();
+      for (const t of terms) {
+        let entry = this.dfCache.get(t);
+        if (!entry || Math.abs(total - entry.total) > Math.max(2, 0.02 * entry.total)) {
+          entry = { n: Number(st.get(toFts5(wordsNode([t])))), total };
+          if (this.dfCache.size > 50_000) this.dfCache.clear();
+          this.dfCache.set(t, entry);
+        }
+        out.set(t, entry.n);
       }
-      out.set(t, entry.n);
-    }
-    return out;
+      return out;
+    });
   }
 
-  lexical(ftsQuery: string, filter: MemoryFilter, limit: number): LexicalHit[] {
-    const w = filterSql(filter);
-    // Column weights: content 1, rationale 0.5, tags 3, path 1, identifier terms 1.
-    const bm25 = "bm25(memory_fts, 1.0, 0.5, 3.0, 1.0, 1.0)";
-    const margin = this.rankFirstMargin(filter);
-    if (margin !== undefined) {
-      // Rank on the FTS index alone, then apply visibility to the few ids ranked: joining every match to `memories`
-      // before ranking costs two to three times as much on a large store, and the result is the same.
-      const hits = this.stmt(
-        `SELECT rowid AS id, ${bm25} AS bm25 FROM memory_fts WHERE memory_fts MATCH ? ORDER BY bm25, rowid LIMIT ?`,
-      ).all(ftsQuery, limit + margin) as LexicalHit[];
-      return margin === 0 ? hits : this.admit(hits, w).slice(0, limit);
-    }
-    return this.stmt(
-      `SELECT m.id AS id, ${bm25} AS bm25
-       FROM memory_fts JOIN memories m ON m.id = memory_fts.rowid
-       WHERE memory_fts MATCH ? AND ${w.sql} ORDER BY bm25, m.id LIMIT ?`,
-    ).all(ftsQuery, ...w.params, limit) as LexicalHit[];
+  lexical(query: LexNode, filter: MemoryFilter, limit: number): Promise<LexicalHit[]> {
+    return this.read(() => {
+      const match = toFts5(query);
+      const w = filterSql(filter);
+      // Column weights: content 1, rationale 0.5, tags 3, path 1, identifier terms 1.
+      const bm25 = "bm25(memory_fts, 1.0, 0.5, 3.0, 1.0, 1.0)";
+      const margin = this.rankFirstMargin(filter);
+      if (margin !== undefined) {
+        // Rank on the FTS index alone, then apply visibility to the few ids ranked: joining every match to `memories`
+        // before ranking costs two to three times as much on a large store, and the result is the same.
+        const hits = this.stmt(
+          `SELECT rowid AS id, ${bm25} AS rank FROM memory_fts WHERE memory_fts MATCH ? ORDER BY rank, rowid LIMIT ?`,
+        ).all(match, limit + margin) as LexicalHit[];
+        return margin === 0 ? hits : this.admit(hits, w).slice(0, limit);
+      }
+      return this.stmt(
+        `SELECT m.id AS id, ${bm25} AS rank
+         FROM memory_fts JOIN memories m ON m.id = memory_fts.rowid
+         WHERE memory_fts MATCH ? AND ${w.sql} ORDER BY rank, m.id LIMIT ?`,
+      ).all(match, ...w.params, limit) as LexicalHit[];
+    });
   }
 
   /**
@@ -495,88 +557,129 @@ export class SqliteMemoryStore implements MemoryStore {
   vectorLaneDegraded(): string | undefined {
     if (!this.provider) return undefined;
     if (this.reembedAll) return "re-embedding after a model change: vectors are not used until it finishes";
+    if (this.readOnly && !this.hasVectorTable()) return "the read-only database has no vectors: recall is lexical-only";
     return undefined;
   }
 
-  vector(query: Float32Array, filter: MemoryFilter, limit: number): VectorHit[] {
-    if (!this.provider || this.reembedAll || limit <= 0) return [];
-    this.freshen();
-    this.vectors ??= new VectorCache(this.db, this.provider.dim);
-    if (this.vectorsStale) {
-      this.vectors.sync();
-      this.vectorsStale = false;
-    }
-    const w = filterSql(filter);
-    const margin = this.rankFirstMargin(filter);
-    if (margin !== undefined) return this.admit(this.vectors.topK(query, limit + margin), w).slice(0, limit);
-    const allowed = new Set(
-      (
-        this.stmt(`SELECT m.id FROM memories m WHERE ${w.sql}`)
+  vector(query: Float32Array, filter: MemoryFilter, limit: number): Promise<VectorHit[]> {
+    return this.read(() => {
+      if (!this.provider || this.reembedAll || limit <= 0 || !this.hasVectorTable()) return [];
+      this.freshen();
+      this.vectors ??= new VectorCache(this.db, this.provider.dim);
+      if (this.vectorsStale) {
+        this.vectors.sync();
+        this.vectorsStale = false;
+      }
+      const w = filterSql(filter);
+      const margin = this.rankFirstMargin(filter);
+      if (margin !== undefined) return this.admit(this.vectors.topK(query, limit + margin), w).slice(0, limit);
+      const allowed = new Set(
+        (
+          this.stmt(`SELECT m.id FROM memories m WHERE ${w.sql}`)
+            .pluck()
+            .all(...w.params) as number[]
+        ).map(Number),
+      );
+      return this.vectors.topK(query, limit, (id) => allowed.has(id));
+    });
+  }
+
+  relatedCandidates(key: string, filePath: string | null): Promise<RelatedRow[]> {
+    return this.read(() => {
+      const cols = "id, content, category, worked, file_path";
+      const rows = [
+        ...this.stmt(`SELECT ${cols} FROM memories WHERE content_key = ? AND archived = 0 LIMIT 20`).all(key),
+        ...this.stmt(
+          `SELECT ${cols} FROM memories INDEXED BY memories_notable WHERE (worked = 0 OR category = 'warning') AND archived = 0 ORDER BY id DESC LIMIT 200`,
+        ).all(),
+        ...(filePath === null
+          ? []
+          : this.stmt(
+              `SELECT ${cols} FROM memories WHERE file_path = ? AND archived = 0 ORDER BY id DESC LIMIT 50`,
+            ).all(filePath)),
+      ] as Array<{ id: number; content: string; category: string; worked: number | null; file_path: string | null }>;
+      return distinctRelated(rows);
+    });
+  }
+
+  distinctFilePaths(): Promise<string[]> {
+    return this.read(
+      () =>
+        this.stmt("SELECT DISTINCT file_path FROM memories WHERE file_path IS NOT NULL LIMIT 5000")
           .pluck()
-          .all(...w.params) as number[]
-      ).map(Number),
+          .all() as string[],
     );
-    return this.vectors.topK(query, limit, (id) => allowed.has(id));
   }
 
-  relatedCandidates(key: string, filePath: string | null): RelatedRow[] {
-    const cols = "id, content, category, worked, file_path";
-    const rows = [
-      ...this.stmt(`SELECT ${cols} FROM memories WHERE content_key = ? AND archived = 0 LIMIT 20`).all(key),
-      ...this.stmt(
-        `SELECT ${cols} FROM memories INDEXED BY memories_notable WHERE (worked = 0 OR category = 'warning') AND archived = 0 ORDER BY id DESC LIMIT 200`,
-      ).all(),
-      ...(filePath === null
-        ? []
-        : this.stmt(`SELECT ${cols} FROM memories WHERE file_path = ? AND archived = 0 ORDER BY id DESC LIMIT 50`).all(
-            filePath,
-          )),
-    ] as Array<{ id: number; content: string; category: string; worked: number | null; file_path: string | null }>;
-    const seen = new Set<number>();
-    const out: RelatedRow[] = [];
-    for (const r of rows) {
-      if (seen.has(r.id)) continue;
-      seen.add(r.id);
-      out.push({ ...r, worked: r.worked === null ? null : r.worked === 1 });
-    }
-    return out;
+  distinctTags(): Promise<string[]> {
+    return this.read(() => this.stmt("SELECT DISTINCT tag FROM memory_tags LIMIT 5000").pluck().all() as string[]);
   }
 
-  distinctFilePaths(): string[] {
-    return this.db
-      .prepare("SELECT DISTINCT file_path FROM memories WHERE file_path IS NOT NULL LIMIT 5000")
-      .pluck()
-      .all() as string[];
+  // ---- export -----------------------------------------------------------------------------------------------------
+
+  exportPage(afterId: number, limit: number): Promise<StoredMemory[]> {
+    return this.read(() => {
+      const rows = this.stmt("SELECT * FROM memories WHERE id > ? ORDER BY id LIMIT ?").all(afterId, limit) as Array<
+        MemoryRow & { id: number }
+      >;
+      if (rows.length === 0) return [];
+      const ids = JSON.stringify(rows.map((r) => r.id));
+      const inIds = "IN (SELECT value FROM json_each(?))";
+      const tags = this.stmt(`SELECT memory_id, tag, inferred FROM memory_tags WHERE memory_id ${inIds}`).all(
+        ids,
+      ) as Array<{ memory_id: number; tag: string; inferred: number }>;
+      const outcomes = this.stmt(
+        `SELECT memory_id, worked, outcome, created_at FROM outcomes WHERE memory_id ${inIds} ORDER BY id`,
+      ).all(ids) as Array<{ memory_id: number; worked: number; outcome: string | null; created_at: number }>;
+      const links = this.stmt(
+        `SELECT from_id, to_id, kind, created_at FROM links WHERE from_id ${inIds} ORDER BY to_id, kind`,
+      ).all(ids) as Array<{ from_id: number; to_id: number; kind: string; created_at: number }>;
+      return assembleStored(
+        rows,
+        tags.map((t) => ({ ...t, inferred: t.inferred === 1 })),
+        outcomes.map((o) => ({ memory_id: o.memory_id, worked: o.worked === 1, outcome: o.outcome, at: o.created_at })),
+        links.map((l) => ({ from_id: l.from_id, to_id: l.to_id, kind: l.kind, at: l.created_at })),
+      );
+    });
   }
 
-  distinctTags(): string[] {
-    return this.stmt("SELECT DISTINCT tag FROM memory_tags LIMIT 5000").pluck().all() as string[];
+  maxId(): Promise<number> {
+    return this.read(() => this.scalar("SELECT coalesce(max(id), 0) FROM memories"));
   }
 
-  health(): StoreHealth {
-    const meta = this.stmt("SELECT model_id, dim FROM embeddings_meta WHERE id = 1").get() as
-      | { model_id: string; dim: number }
-      | undefined;
-    const hasVec = this.stmt("SELECT 1 FROM sqlite_master WHERE name = 'memory_vec'").get() !== undefined;
-    return {
-      path: this.path,
-      schema_version: this.db.pragma("user_version", { simple: true }) as number,
-      memories: this.scalar("SELECT count(*) FROM memories"),
-      fts_rows: this.scalar("SELECT count(*) FROM memory_fts_docsize"),
-      vectors: hasVec ? this.scalar("SELECT count(*) FROM memory_vec") : 0,
-      model_id: meta?.model_id ?? null,
-      dim: meta?.dim ?? null,
-      repairs: [...this.repairs],
-      reembedding: this.reembedAll,
-      integrity: String(this.db.pragma("quick_check", { simple: true })),
-    };
+  async health(): Promise<StoreHealth> {
+    return this.read(() => {
+      const meta = this.vectorMeta();
+      const hasVec = this.hasVectorTable();
+      const out: StoreHealth = {
+        backend: "sqlite",
+        path: this.path,
+        schema_version: this.db.pragma("user_version", { simple: true }) as number,
+        memories: this.scalar("SELECT count(*) FROM memories"),
+        fts_rows: this.scalar("SELECT count(*) FROM memory_fts_docsize"),
+        vectors: hasVec ? this.scalar("SELECT count(*) FROM memory_vec") : 0,
+        model_id: meta?.model_id ?? null,
+        dim: meta?.dim ?? null,
+        repairs: [...this.repairs],
+        reembedding: this.reembedAll,
+        integrity: String(this.db.pragma("quick_check", { simple: true })),
+      };
+      const lane = this.vectorLaneDegraded();
+      if (lane) out.vector_lane = lane;
+      if (this.readOnly) out.read_only = true;
+      return out;
+    });
   }
 
   idle(): Promise<void> {
     return this.background;
   }
 
-  close(): void {
+  async close(): Promise<void> {
+    this.closeNow();
+  }
+
+  private closeNow(): void {
     if (this.closed) return;
     this.closed = true;
     this.db.close();
@@ -586,13 +689,69 @@ export class SqliteMemoryStore implements MemoryStore {
   static readonly schemaVersion = SCHEMA_VERSION;
 }
 
-/** The text a memory is embedded from: what it says, why, its tags and its file. */
-export function embeddingText(m: {
-  content: string;
-  rationale: string | null;
-  tags: string | readonly string[];
-  file_path: string | null;
-}): string {
-  const tags = typeof m.tags === "string" ? m.tags : m.tags.join(" ");
-  return [m.content, m.rationale ?? "", tags, m.file_path ?? ""].filter((s) => s !== "").join("\n");
+/** Related-check rows from several queries, first occurrence of each id kept. */
+export function distinctRelated(
+  rows: ReadonlyArray<{ id: number; content: string; category: string; worked: unknown; file_path: string | null }>,
+): RelatedRow[] {
+  const seen = new Set<number>();
+  const out: RelatedRow[] = [];
+  for (const r of rows) {
+    const id = Number(r.id);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push({
+      id,
+      content: r.content,
+      category: r.category,
+      file_path: r.file_path,
+      worked: r.worked === null || r.worked === undefined ? null : r.worked === true || r.worked === 1,
+    });
+  }
+  return out;
+}
+
+/** Memory rows plus their tags, outcome events and links, as export records (times stay epoch ms). */
+export function assembleStored(
+  rows: readonly MemoryRow[],
+  tags: ReadonlyArray<{ memory_id: number; tag: string; inferred: boolean }>,
+  outcomes: ReadonlyArray<OutcomeEvent & { memory_id: number }>,
+  links: readonly MemoryLink[],
+): StoredMemory[] {
+  const group = <T>(items: readonly T[], key: (t: T) => number) => {
+    const map = new Map<number, T[]>();
+    for (const item of items) map.set(key(item), [...(map.get(key(item)) ?? []), item]);
+    return map;
+  };
+  const tagsOf = group(tags, (t) => Number(t.memory_id));
+  const outcomesOf = group(outcomes, (o) => Number(o.memory_id));
+  const linksOf = group(links, (l) => Number(l.from_id));
+  return rows.map((r) => {
+    const m = rowToMemory(r);
+    const own = tagsOf.get(m.id) ?? [];
+    return {
+      id: m.id,
+      category: m.category,
+      content: m.content,
+      rationale: m.rationale,
+      tags: own.filter((t) => !t.inferred).map((t) => t.tag),
+      inferred_tags: own.filter((t) => t.inferred).map((t) => t.tag),
+      file_path: m.file_path,
+      context: m.context,
+      worked: m.worked,
+      outcome: m.outcome,
+      pinned: m.pinned,
+      archived: m.archived,
+      superseded_by: m.superseded_by,
+      created_at: Number(r.created_at),
+      happened_at: r.happened_at === null || r.happened_at === undefined ? null : Number(r.happened_at),
+      recall_count: m.recall_count,
+      outcomes: (outcomesOf.get(m.id) ?? []).map((o) => ({ worked: o.worked, outcome: o.outcome, at: Number(o.at) })),
+      links: (linksOf.get(m.id) ?? []).map((l) => ({
+        from_id: Number(l.from_id),
+        to_id: Number(l.to_id),
+        kind: l.kind,
+        at: Number(l.at),
+      })),
+    };
+  });
 }

@@ -1,15 +1,17 @@
 /**
- * The storage interface. It is narrow on purpose: rows in and out, one lexical lane, one vector lane, counts. Fusion,
- * re-ranking, abstention and diversity happen above it, so a PostgreSQL backend (tsvector + pgvector) can implement
- * exactly this and reuse the rest.
+ * The storage interface. It is narrow on purpose: rows in and out, one lexical lane, one vector lane, counts. Query
+ * parsing, fusion, re-ranking, abstention and diversity happen above it (lexical-query.ts, rank.ts, read-ops.ts), so
+ * the SQLite and PostgreSQL backends implement exactly this and share the rest. Every method is async because a
+ * server backend is; the SQLite backend answers synchronously inside.
  */
 import type { EmbeddingProvider } from "../core/embeddings/provider.js";
+import type { LexNode } from "./lexical-query.js";
 import type { Memory, MemoryFilter, NewMemory } from "./types.js";
 
 export interface LexicalHit {
   id: number;
-  /** bm25: negative, lower is better. */
-  bm25: number;
+  /** The engine's relevance as a cost, lower is better: FTS5 bm25 (negative), or minus PostgreSQL's score. */
+  rank: number;
 }
 
 export interface VectorHit {
@@ -27,6 +29,8 @@ export interface RelatedRow {
 }
 
 export interface StoreHealth {
+  backend: "sqlite" | "postgres";
+  /** The database file, or the server URL without its password (and the schema). */
   path: string;
   schema_version: number;
   memories: number;
@@ -38,10 +42,57 @@ export interface StoreHealth {
   repairs: string[];
   /** Set while vectors are being rebuilt (served lexical-only meanwhile). */
   reembedding: boolean;
+  /** Why the vector lane is off, when it is (e.g. no pgvector on the server). */
+  vector_lane?: string;
+  read_only?: boolean;
   integrity: string;
 }
 
+/** One outcome event as stored (append-only). */
+export interface OutcomeEvent {
+  worked: boolean;
+  outcome: string | null;
+  /** Epoch ms. */
+  at: number;
+}
+
+/** A link between memories as stored (`supersedes`: from the newer to the older). */
+export interface MemoryLink {
+  from_id: number;
+  to_id: number;
+  kind: string;
+  /** Epoch ms. */
+  at: number;
+}
+
+/**
+ * A memory with everything stored about it, for export and import: exact epoch-ms times, explicit and inferred tags
+ * apart, its outcome events and the links it starts. Vectors are not part of it: the importing side embeds with its
+ * own provider.
+ */
+export interface StoredMemory {
+  id: number;
+  category: string;
+  content: string;
+  rationale: string | null;
+  tags: string[];
+  inferred_tags: string[];
+  file_path: string | null;
+  context: string | null;
+  worked: boolean | null;
+  outcome: string | null;
+  pinned: boolean;
+  archived: boolean;
+  superseded_by: number | null;
+  created_at: number;
+  happened_at: number | null;
+  recall_count: number;
+  outcomes: OutcomeEvent[];
+  links: MemoryLink[];
+}
+
 export interface MemoryStore {
+  /** The database file, or the server URL without its password (for messages and health). */
   readonly path: string;
   readonly provider: EmbeddingProvider | null;
   /** Why the vector lane is off or reduced right now, if it is. */
@@ -49,36 +100,46 @@ export interface MemoryStore {
 
   /** One transaction: every item or none. Vectors (same order) were computed before the lock was taken. */
   insert(items: readonly NewMemory[], vectors: ReadonlyArray<Float32Array | null>): Promise<number[]>;
-  get(ids: readonly number[]): Memory[];
+  get(ids: readonly number[]): Promise<Memory[]>;
   /** Ids among `ids` that do not exist. */
-  missing(ids: readonly number[]): number[];
-  count(filter?: MemoryFilter): number;
+  missing(ids: readonly number[]): Promise<number[]>;
+  count(filter?: MemoryFilter): Promise<number>;
   /** Ids matching the filter, newest first (recall without a query). */
-  list(filter: MemoryFilter, limit: number): number[];
-  /** Memories stored, visible or not. */
-  totalDocuments(): number;
-  /** Documents (visible or not) that contain each term (may be cached while the corpus changes little). */
-  documentFrequency(terms: readonly string[]): Map<string, number>;
-  lexical(ftsQuery: string, filter: MemoryFilter, limit: number): LexicalHit[];
-  vector(query: Float32Array, filter: MemoryFilter, limit: number): VectorHit[];
+  list(filter: MemoryFilter, limit: number): Promise<number[]>;
+  /** Memories stored, visible or not (an estimate is fine on a large store). */
+  totalDocuments(): Promise<number>;
+  /** Documents (visible or not) that contain each term (may be cached or estimated while the corpus is large). */
+  documentFrequency(terms: readonly string[]): Promise<Map<string, number>>;
+  lexical(query: LexNode, filter: MemoryFilter, limit: number): Promise<LexicalHit[]>;
+  vector(query: Float32Array, filter: MemoryFilter, limit: number): Promise<VectorHit[]>;
   /**
    * Cheap candidates for remember's `related` check, without a full search: same content key, recent failures and
    * warnings, recent memories on the same file.
    */
-  relatedCandidates(contentKey: string, filePath: string | null): RelatedRow[];
+  relatedCandidates(contentKey: string, filePath: string | null): Promise<RelatedRow[]>;
   /** Distinct stored values for did-you-mean on filters. */
-  distinctFilePaths(): string[];
-  distinctTags(): string[];
+  distinctFilePaths(): Promise<string[]>;
+  distinctTags(): Promise<string[]>;
 
   recordOutcome(id: number, worked: boolean, outcome: string | null, at: number): Promise<number>;
   setArchived(ids: readonly number[], archived: boolean): Promise<number>;
   /** Hard delete: row, FTS entry, vector, tags, links, outcome events. */
   purge(ids: readonly number[]): Promise<number>;
-  /** Best effort: skipped when another writer holds the lock. */
-  bumpRecallCount(ids: readonly number[]): void;
+  /** Best effort: skipped when another writer holds the lock or the database is read-only; never throws. */
+  bumpRecallCount(ids: readonly number[]): Promise<void>;
 
-  health(): StoreHealth;
+  /** Every memory with its events and links, in id order, a page at a time. */
+  exportPage(afterId: number, limit: number): Promise<StoredMemory[]>;
+  /**
+   * One transaction: writes the memories with the ids, times and counters they carry (the caller has made the ids
+   * free and the links consistent). Vectors as for insert.
+   */
+  importMemories(items: readonly StoredMemory[], vectors: ReadonlyArray<Float32Array | null>): Promise<void>;
+  /** The highest id in use (0 when empty). */
+  maxId(): Promise<number>;
+
+  health(): Promise<StoreHealth>;
   /** Resolves when background re-embedding is done. */
   idle(): Promise<void>;
-  close(): void;
+  close(): Promise<void>;
 }

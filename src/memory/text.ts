@@ -1,6 +1,7 @@
 /**
- * Text handling for the lexical lane: identifier terms stored beside the content (so `getUserById` and
- * "get user by id" meet), and FTS5 query construction that never lets raw user syntax reach SQLite unchecked.
+ * Text handling for the lexical lane, shared by both backends: the words an engine indexes, identifier terms stored
+ * beside the content (so `getUserById` and "get user by id" meet), and the terms of a natural-language query.
+ * Query syntax and its rendering per engine live in lexical-query.ts.
  */
 import { createHash } from "node:crypto";
 import { tokens as identifierParts } from "../core/index.js";
@@ -62,76 +63,18 @@ export function queryTerms(query: string): string[] {
   return (content.length > 0 ? content : terms).slice(0, 32);
 }
 
-/** A term as a safe FTS5 string (double quotes doubled). */
-export function quoteTerm(term: string): string {
-  return `"${term.replaceAll('"', '""')}"`;
-}
-
-/** `"a" OR "b" OR ...`: any term may match; bm25 ranks by how many and how rare. */
-export function orQuery(terms: readonly string[]): string {
-  return terms.map(quoteTerm).join(" OR ");
-}
-
-const OPERATORS = new Set(["AND", "OR", "NOT"]);
-
-export interface ParsedSearch {
-  /** FTS5 expression to try first. */
-  fts: string;
-  /** Only quoted tokens: what the query becomes when SQLite rejects `fts`. */
-  sanitized: string;
-  /** Words the query is about, for snippets and did-you-mean. */
-  words: string[];
-  /** The query excludes terms (`-term`): only lexical matches can honour that. */
-  negated: boolean;
-}
-
-/**
- * The search syntax of `search_memories`: `"phrase"`, `prefix*`, `OR`, `-term` (and FTS5's AND, NOT and parentheses,
- * passed through). Every word is quoted so that `:`, `-`, `.` and the like are never FTS5 operators by accident.
- * Returns undefined when the query has no positive term (`-foo` alone).
- */
-export function parseSearchQuery(query: string): ParsedSearch | undefined {
-  const positives: string[] = [];
-  const negatives: string[] = [];
-  const words: string[] = [];
-  for (const m of query.normalize("NFKC").matchAll(/"[^"]*"?|\(|\)|[^\s()"]+/gu)) {
-    const token = m[0];
-    if (token === "(" || token === ")") {
-      positives.push(token);
-      continue;
-    }
-    if (OPERATORS.has(token)) {
-      positives.push(token);
-      continue;
-    }
-    if (token.startsWith('"')) {
-      const phrase = token.replace(/^"|"$/gu, "").trim();
-      if (phrase === "") continue;
-      words.push(...plainWords(phrase));
-      positives.push(quoteTerm(phrase));
-      continue;
-    }
-    const negated = token.startsWith("-") && token.length > 1;
-    const bare = negated ? token.slice(1) : token;
-    const prefix = bare.endsWith("*") && bare.length > 1;
-    const word = prefix ? bare.slice(0, -1) : bare;
-    if (plainWords(word).length === 0) continue;
-    const term = `${quoteTerm(word)}${prefix ? "*" : ""}`;
-    if (negated) negatives.push(term);
-    else {
-      positives.push(term);
-      words.push(...plainWords(word));
-    }
-  }
-  const positiveTerms = positives.filter((p) => p.startsWith('"'));
-  if (positiveTerms.length === 0) return undefined;
-  let fts = positives.join(" ");
-  if (negatives.length > 0) fts = `(${fts}) NOT (${negatives.join(" OR ")})`;
-  const sanitized = words.map(quoteTerm).join(" ");
-  return { fts, sanitized: sanitized || positiveTerms.join(" "), words, negated: negatives.length > 0 };
-}
-
 /** Key of a content up to case, punctuation and spacing: equal keys are duplicates. */
 export function contentKey(content: string): string {
   return createHash("sha1").update(plainWords(content).join(" ")).digest("hex").slice(0, 20);
+}
+
+/** The text a memory is embedded from: what it says, why, its tags and its file. */
+export function embeddingText(m: {
+  content: string;
+  rationale: string | null;
+  tags: string | readonly string[];
+  file_path: string | null;
+}): string {
+  const tags = typeof m.tags === "string" ? m.tags : m.tags.join(" ");
+  return [m.content, m.rationale ?? "", tags, m.file_path ?? ""].filter((s) => s !== "").join("\n");
 }

@@ -29,7 +29,8 @@ export interface Memory {
   pinned: boolean;
   archived: boolean;
   superseded_by: number | null;
-  created_at: string;
+  /** Null only for a damaged row whose stored time cannot be read. */
+  created_at: string | null;
   happened_at: string | null;
   recall_count: number;
 }

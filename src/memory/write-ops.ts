@@ -12,9 +12,8 @@ import {
   resolveCategory,
 } from "./inputs.js";
 import type { MemoryContext } from "./open.js";
-import { embeddingText } from "./sqlite-store.js";
 import { inferTags } from "./tags.js";
-import { contentKey, isStopWord, plainWords } from "./text.js";
+import { contentKey, embeddingText, isStopWord, plainWords } from "./text.js";
 import type { Memory, NewMemory } from "./types.js";
 import { MAX_BATCH } from "./types.js";
 
@@ -94,11 +93,11 @@ function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
  * word overlap over a small candidate set (same content, recent failures and warnings, same file), so that remember
  * stays a few milliseconds at 100k memories.
  */
-function findRelated(mc: MemoryContext, item: NewMemory): RememberOutput["related"] {
+async function findRelated(mc: MemoryContext, item: NewMemory): Promise<RememberOutput["related"]> {
   const words = contentWords(item.content);
   const key = contentKey(item.content);
   const out: RememberOutput["related"] = [];
-  for (const m of mc.store.relatedCandidates(key, item.file_path)) {
+  for (const m of await mc.store.relatedCandidates(key, item.file_path)) {
     const overlap = jaccard(words, contentWords(m.content));
     const sameFile = item.file_path !== null && m.file_path === item.file_path;
     const similar = overlap >= 0.3 || (sameFile && overlap >= 0.15);
@@ -116,9 +115,14 @@ function contentWords(text: string): Set<string> {
   return new Set(plainWords(text).filter((w) => !isStopWord(w)));
 }
 
-function checkSupersedes(mc: MemoryContext, ids: readonly number[], parameter: string, step?: number): void {
+async function checkSupersedes(
+  mc: MemoryContext,
+  ids: readonly number[],
+  parameter: string,
+  step?: number,
+): Promise<void> {
   if (ids.length === 0) return;
-  const missing = mc.store.missing(ids);
+  const missing = await mc.store.missing(ids);
   if (missing.length > 0) {
     const e = memoryNotFound(missing, parameter);
     if (step !== undefined) e.payload.step = step;
@@ -128,9 +132,9 @@ function checkSupersedes(mc: MemoryContext, ids: readonly number[], parameter: s
 
 export async function remember(mc: MemoryContext, input: RememberInput): Promise<RememberOutput> {
   const { item, correction } = prepare(mc, input);
-  checkSupersedes(mc, item.supersedes, "supersedes");
+  await checkSupersedes(mc, item.supersedes, "supersedes");
   const [vector] = await embedItems(mc, [item]);
-  const related = findRelated(mc, item);
+  const related = await findRelated(mc, item);
   const [id] = await mc.store.insert([item], [vector]);
   const out: RememberOutput = {
     id,
@@ -160,10 +164,10 @@ export async function rememberBatch(
   }
   const prepared: NewMemory[] = [];
   const corrections: Correction[] = [];
-  inputs.forEach((input, i) => {
+  for (const [i, input] of inputs.entries()) {
     try {
       const { item, correction } = prepare(mc, input, `memories[${i}].`, i);
-      checkSupersedes(mc, item.supersedes, `memories[${i}].supersedes`, i);
+      await checkSupersedes(mc, item.supersedes, `memories[${i}].supersedes`, i);
       prepared.push(item);
       if (correction) corrections.push(correction);
     } catch (e) {
@@ -176,7 +180,7 @@ export async function rememberBatch(
       }
       throw e;
     }
-  });
+  }
   const vectors = await embedItems(mc, prepared);
   const ids = await mc.store.insert(prepared, vectors);
   const out: Record<string, unknown> = {
@@ -196,7 +200,7 @@ export async function recordOutcome(
   mc: MemoryContext,
   input: { id: number; worked: boolean; outcome?: string },
 ): Promise<Record<string, unknown>> {
-  const [memory] = mc.store.get([input.id]);
+  const [memory] = await mc.store.get([input.id]);
   if (!memory) throw memoryNotFound([input.id], "memory_id");
   const outcome = input.outcome?.trim() || null;
   const events = await mc.store.recordOutcome(input.id, input.worked, outcome, mc.now());
@@ -218,13 +222,13 @@ export async function forget(
   input: { ids: number[]; purge?: boolean },
 ): Promise<Record<string, unknown>> {
   const ids = [...new Set(input.ids)];
-  const missing = mc.store.missing(ids);
+  const missing = await mc.store.missing(ids);
   if (missing.length > 0) throw memoryNotFound(missing, "memory_id");
   if (input.purge) {
     const n = await mc.store.purge(ids);
     return { purged: ids, count: n };
   }
-  const before: Memory[] = mc.store.get(ids);
+  const before: Memory[] = await mc.store.get(ids);
   const n = await mc.store.setArchived(ids, true);
   return {
     archived: ids,

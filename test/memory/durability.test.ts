@@ -189,7 +189,7 @@ describe("durability and concurrency", () => {
     db.close();
     const reopened = await memoryAt(root);
     await reopened.store.idle();
-    const h = reopened.store.health();
+    const h = await reopened.store.health();
     expect(h.repairs.join("\n")).toMatch(/FTS index had 1 rows for 2 memories: rebuilt/);
     expect(h.repairs.join("\n")).toMatch(/1 memories without a vector/);
     expect([h.memories, h.fts_rows, h.vectors]).toEqual([2, 2, 2]);

@@ -134,7 +134,7 @@ describe("OpenAI-compatible endpoint provider", () => {
       expect(out.results[0].id).toBe(m.id);
       expect(out.retrieval).toEqual({ lexical: true, vector: true });
       expect(server.requests.every((r) => r.model === "tiny")).toBe(true);
-      expect(mc.store.health().model_id).toContain("tiny");
+      expect((await mc.store.health()).model_id).toContain("tiny");
     } finally {
       await server.close();
     }
@@ -247,7 +247,7 @@ describe("switching providers (case 29)", () => {
         retrieval: { vector: boolean; degraded?: string };
       };
       expect(after.retrieval).toEqual({ lexical: true, vector: true });
-      const h = mc.store.health();
+      const h = await mc.store.health();
       expect([h.vectors, h.dim]).toEqual([2, 8]);
       expect(h.repairs[0]).toMatch(/embedding model changed/);
     } finally {

@@ -1,6 +1,7 @@
+import Database from "better-sqlite3";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Memory } from "../../src/memory/index.js";
+import type { LexNode, Memory } from "../../src/memory/index.js";
 import {
   decayFactor,
   diversify,
@@ -9,6 +10,8 @@ import {
   parseSearchQuery,
   queryTerms,
   rerank,
+  toFts5,
+  toTsquery,
 } from "../../src/memory/index.js";
 
 const DAY = 86_400_000;
@@ -79,8 +82,8 @@ describe("fusion", () => {
   it("blend: s = (1−w)·bm25/best + w·max(0, cos); a missing lane counts 0", () => {
     const f = fuse(
       [
-        { id: 1, bm25: -4 },
-        { id: 2, bm25: -2 },
+        { id: 1, rank: -4 },
+        { id: 2, rank: -2 },
       ],
       [
         { id: 2, cosine: 0.5 },
@@ -96,7 +99,7 @@ describe("fusion", () => {
   });
   it("rrf: (1−w)/(60+rank_lex) + w/(60+rank_vec)", () => {
     const f = fuse(
-      [{ id: 1, bm25: -4 }],
+      [{ id: 1, rank: -4 }],
       [
         { id: 2, cosine: 0.9 },
         { id: 1, cosine: 0.5 },
@@ -157,19 +160,39 @@ describe("query text", () => {
     );
     expect(queryTerms("how do I getUserById")).toEqual(["get", "user", "id", "getuserbyid"]);
   });
-  it("search syntax never lets a bare operator character through unquoted", () => {
+  it("search syntax never lets a bare operator character through unquoted, in either engine's rendering", () => {
+    const fts = new Database(":memory:");
+    fts.exec("CREATE VIRTUAL TABLE t USING fts5(body, tokenize = 'porter unicode61')");
+    fts.exec("INSERT INTO t(body) VALUES ('connection pool exhausted'), ('reset by peer')");
+    const match = fts.prepare("SELECT count(*) FROM t WHERE t MATCH ?").pluck();
     fc.assert(
       fc.property(fc.string({ maxLength: 40 }), (q) => {
         const parsed = parseSearchQuery(q);
         if (!parsed) return;
-        // Outside quoted strings only operators, parentheses, spaces and prefix stars remain.
-        const outside = parsed.sanitized.replace(/"(?:[^"]|"")*"/gu, "");
-        expect(outside).toMatch(/^[\s*]*$/u);
+        for (const node of [parsed.strict, parsed.sanitized]) {
+          if (!node) continue;
+          // FTS5: outside quoted strings only operators, parentheses, spaces and prefix stars remain; SQLite accepts it.
+          const outside = toFts5(node)
+            .replace(/"(?:[^"]|"")*"/gu, "")
+            .replace(/\b(?:AND|OR|NOT)\b/gu, "");
+          expect(outside).toMatch(/^[\s*()]*$/u);
+          expect(() => match.get(toFts5(node))).not.toThrow();
+          // tsquery: every lexeme quoted and made of letters and digits only; the rest is operators.
+          const ts = toTsquery(node);
+          expect(ts.replace(/'[\p{L}\p{N}]+'(?::\*)?/gu, "")).toMatch(/^[\s()&|!<\->]*$/u);
+        }
       }),
     );
   });
-  it("-term becomes NOT, prefix* stays a prefix, phrases stay phrases", () => {
-    expect(parseSearchQuery('"connection pool" conn* -redis')?.fts).toBe('("connection pool" "conn"*) NOT ("redis")');
+  it("-term becomes NOT, prefix* stays a prefix, phrases stay phrases; a malformed query is sanitized", () => {
+    const parsed = parseSearchQuery('"connection pool" conn* -redis');
+    expect(toFts5(parsed?.strict as LexNode)).toBe('(("connection pool" AND "conn"*) NOT "redis")');
+    expect(toTsquery(parsed?.strict as LexNode)).toBe("((('connection' <-> 'pool') & 'conn':*) & !'redis')");
+    expect(toFts5(parseSearchQuery("a OR b c")?.strict as LexNode)).toBe('("a" OR ("b" AND "c"))');
+    expect(toFts5(parseSearchQuery("a NOT b OR c")?.strict as LexNode)).toBe('(("a" NOT "b") OR "c")');
+    const broken = parseSearchQuery("foo AND (");
+    expect(broken?.strict).toBeUndefined();
+    expect(toFts5(broken?.sanitized as LexNode)).toBe('"foo"');
     expect(parseSearchQuery("-only")).toBeUndefined();
   });
 });

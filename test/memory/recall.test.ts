@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { ToolError } from "../../src/core/index.js";
 import {
+  anyOf,
   forget,
   type MemoryContext,
   recall,
@@ -113,7 +114,7 @@ describe("supersession, recency and outcomes (cases 9–12, 31)", () => {
     const mc = await freshMemory();
     const e = await rejectionOf(remember(mc, { category: "decision", content: "x y z", supersedes: [999] }));
     expect(e.payload.error_type).toBe("memory_not_found");
-    expect(mc.store.count()).toBe(0);
+    expect(await mc.store.count()).toBe(0);
   });
 
   it("without a link, the newer decision outranks the older one (decay with an injected now)", async () => {
@@ -172,8 +173,8 @@ describe("supersession, recency and outcomes (cases 9–12, 31)", () => {
     expect(first.hints).toBeDefined();
     const second = await recordOutcome(mc, { id: m.id, worked: true, outcome: "fixed by retry" });
     expect(second.events).toBe(2);
-    expect(mc.store.get([m.id])[0].worked).toBe(true);
-    expect(mc.store.get([m.id])[0].outcome).toBe("fixed by retry");
+    expect((await mc.store.get([m.id]))[0].worked).toBe(true);
+    expect((await mc.store.get([m.id]))[0].outcome).toBe("fixed by retry");
   });
 
   it("record_outcome on an unknown id is memory_not_found", async () => {
@@ -265,15 +266,15 @@ describe("visibility in the lanes", () => {
     const hidden = new Set(ids.filter((_, i) => i % 3 === 0));
     const everyCategory: MemoryFilter = { categories: ["decision", "pattern", "warning", "learning"] };
     // The default filter ranks on the index and then drops hidden ids; a narrowing filter joins while ranking.
-    const ranked = mc.store.lexical('"cache" OR "key"', {}, 10);
-    const joined = mc.store.lexical('"cache" OR "key"', everyCategory, 10);
+    const ranked = await mc.store.lexical(anyOf(["cache", "key"]), {}, 10);
+    const joined = await mc.store.lexical(anyOf(["cache", "key"]), everyCategory, 10);
     expect(ranked).toHaveLength(10);
     expect(ranked).toEqual(joined);
     expect(ranked.some((h) => hidden.has(h.id))).toBe(false);
     const q = await mc.store.provider!.embedQuery("tenant cache key");
-    const byVector = mc.store.vector(q, {}, 10);
+    const byVector = await mc.store.vector(q, {}, 10);
     expect(byVector).toHaveLength(10);
-    expect(byVector).toEqual(mc.store.vector(q, everyCategory, 10));
+    expect(byVector).toEqual(await mc.store.vector(q, everyCategory, 10));
     expect(byVector.some((h) => hidden.has(h.id))).toBe(false);
   });
 });
@@ -292,7 +293,7 @@ describe("fusion weight (cases 17–19)", () => {
     const spy = vi.spyOn(mc.store.provider!, "embedQuery");
     const out = await recallOf(mc, { query: "vector index rebuild" });
     expect(spy).not.toHaveBeenCalled();
-    const bm25 = mc.store.lexical('"vector" OR "index" OR "rebuild"', {}, 50).map((h) => h.id);
+    const bm25 = (await mc.store.lexical(anyOf(["vector", "index", "rebuild"]), {}, 50)).map((h) => h.id);
     expect(out.results.map((r) => r.id)).toEqual(bm25);
     expect(out.retrieval.vector).toBe(false);
   });
@@ -303,10 +304,7 @@ describe("fusion weight (cases 17–19)", () => {
     const out = await recallOf(mc, { query: "vector index rebuild" });
     expect(lexical).not.toHaveBeenCalled();
     const q = await mc.store.provider!.embedQuery("vector index rebuild");
-    const byVector = mc.store
-      .vector(q, {}, 50)
-      .filter((h) => h.cosine > 0)
-      .map((h) => h.id);
+    const byVector = (await mc.store.vector(q, {}, 50)).filter((h) => h.cosine > 0).map((h) => h.id);
     expect(out.results.map((r) => r.id)).toEqual(byVector);
     expect(out.retrieval.lexical).toBe(false);
   });
@@ -344,7 +342,7 @@ describe("recovery (cases 20–24)", () => {
     expect(e.payload.error_type).toBe("invalid_category");
     expect(e.payload.expected).toEqual(["decision", "pattern", "warning", "learning"]);
     expect(e.payload.hints.join(" ")).toContain("warning");
-    expect(mc.store.count()).toBe(0);
+    expect(await mc.store.count()).toBe(0);
   });
   it("a batch whose item 3 is bad fails with parameter memories[3].category and writes nothing", async () => {
     const mc = await freshMemory();
@@ -353,7 +351,7 @@ describe("recovery (cases 20–24)", () => {
     expect(e.payload.error_type).toBe("batch_invalid");
     expect(e.payload.parameter).toBe("memories[3].category");
     expect(e.payload.step).toBe(3);
-    expect(mc.store.count()).toBe(0);
+    expect(await mc.store.count()).toBe(0);
     const empty = await rejectionOf(
       rememberBatch(mc, [
         { category: "learning", content: "ok" },
@@ -361,7 +359,7 @@ describe("recovery (cases 20–24)", () => {
       ]),
     );
     expect(empty.payload.parameter).toBe("memories[1].content");
-    expect(mc.store.count()).toBe(0);
+    expect(await mc.store.count()).toBe(0);
   });
   it("a misspelt file_path retries and reports results_comparison", async () => {
     const mc = await freshMemory();

@@ -1,0 +1,54 @@
+/**
+ * Typed storage errors for both backends. A failure of the database itself (unreadable file, unreachable server,
+ * disk full, permission denied) becomes `storage_error` naming where the memory lives, with credentials removed from
+ * both the location and the driver's message; it never reaches the agent as a raw driver exception.
+ */
+import { ToolError } from "../core/index.js";
+
+/** A connection URL with its password (and any `password=` parameter) removed, for messages, logs and health. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "";
+    for (const key of [...u.searchParams.keys()]) if (/pass|secret|token|key/iu.test(key)) u.searchParams.delete(key);
+    return u.toString().replace(/^(\w+:\/\/[^:@/]+):@/u, "$1@");
+  } catch {
+    // Not a URL we can parse: show only the scheme and host-ish part, never the rest.
+    return url.replace(/\/\/[^@/]*@/u, "//").replace(/[?#].*$/u, "");
+  }
+}
+
+/** Removes anything that looks like a password from a driver message. */
+function scrub(message: string, secrets: readonly string[]): string {
+  let out = message;
+  for (const s of secrets) if (s.length > 0) out = out.split(s).join("***");
+  return out.replace(/(password\s*[=:]\s*)\S+/giu, "$1***");
+}
+
+export interface StorageErrorOptions {
+  /** Strings that must never appear in the message (a password from the URL). */
+  secrets?: readonly string[];
+  hints?: string[];
+}
+
+export function storageError(e: unknown, where: string, options: StorageErrorOptions = {}): ToolError {
+  if (e instanceof ToolError) return e;
+  const message = scrub(e instanceof Error ? e.message : String(e), options.secrets ?? []);
+  const code = (e as { code?: unknown }).code;
+  return new ToolError({
+    error: `Memory database ${where} failed: ${message}`,
+    error_type: "storage_error",
+    ...(typeof code === "string" ? { got: code } : {}),
+    hints: options.hints ?? ["Check that the database is reachable and writable, then retry"],
+  });
+}
+
+export function readOnlyError(where: string): ToolError {
+  return new ToolError({
+    error: `Memory database ${where} is read-only: reads work, writes do not`,
+    error_type: "storage_error",
+    hints: [
+      "Make the database (and, for SQLite, its directory) writable, or point DWIM_MEMORY_DB / DWIM_MEMORY_URL elsewhere",
+    ],
+  });
+}
