@@ -3,7 +3,7 @@
  * parse is ours (never the engine's), so the documented syntax ("phrase", prefix*, a OR b, -term, AND, NOT,
  * parentheses) means the same on both backends and a malformed query is caught before any SQL runs.
  */
-import { plainWords } from "./text.js";
+import { foldWord, isStopWord, plainWords } from "./text.js";
 
 /** A query tree: `words` is one word, or several that must be adjacent (a phrase); `prefix` applies to the last. */
 export type LexNode =
@@ -59,7 +59,8 @@ export function toFts5(node: LexNode): string {
 export function toTsquery(node: LexNode): string {
   switch (node.kind) {
     case "words": {
-      const parts = node.words.map((w, i) => `'${w}'${node.prefix && i === node.words.length - 1 ? ":*" : ""}`);
+      const last = node.words.length - 1;
+      const parts = node.words.map((w, i) => `'${foldWord(w)}'${node.prefix && i === last ? ":*" : ""}`);
       return parts.length === 1 ? parts[0] : `(${parts.join(" <-> ")})`;
     }
     case "and":
@@ -85,7 +86,7 @@ export interface ParsedSearch {
 
 type Token =
   | { t: "open" | "close" | "and" | "or" | "not" }
-  | { t: "words"; node: LexNode; negated: boolean; words: string[] };
+  | { t: "words"; node: LexNode; negated: boolean; words: string[]; stop?: boolean };
 
 function tokenize(query: string): Token[] {
   const out: Token[] = [];
@@ -102,7 +103,8 @@ function tokenize(query: string): Token[] {
       const bare = negated ? token.slice(1) : token;
       const prefix = bare.endsWith("*") && bare.length > 1;
       const words = plainWords(prefix ? bare.slice(0, -1) : bare);
-      if (words.length > 0) out.push({ t: "words", node: wordsNode(words, prefix), negated, words });
+      const stop = !negated && !prefix && words.length === 1 && isStopWord(words[0]);
+      if (words.length > 0) out.push({ t: "words", node: wordsNode(words, prefix), negated, words, stop });
     }
   }
   return out;
@@ -169,10 +171,16 @@ function parseTokens(tokens: readonly Token[]): LexNode | undefined {
 
 /**
  * The search syntax of `search_memories`: `"phrase"`, `prefix*`, `a OR b`, `-term`, and AND, NOT and parentheses.
- * `-term` excludes the term from the whole query. Returns undefined when the query has no positive term (`-foo`).
+ * `-term` excludes the term from the whole query. Words outside quotes are all required, stop words apart. Returns undefined when the query has no positive term (`-foo`).
  */
 export function parseSearchQuery(query: string): ParsedSearch | undefined {
-  const tokens = tokenize(query);
+  let tokens = tokenize(query);
+  // A plain question ("how do we verify webhooks") means its content words: bare stop words are dropped, unless
+  // nothing else is left or the query uses operators. (PostgreSQL's english configuration does not index them.)
+  const plain = tokens.every((t) => t.t === "words");
+  if (plain && tokens.some((t) => t.t === "words" && !t.negated && !t.stop)) {
+    tokens = tokens.filter((t) => t.t !== "words" || !t.stop);
+  }
   const positives = tokens.filter((t) => t.t !== "words" || !t.negated);
   const negatives = tokens.flatMap((t) => (t.t === "words" && t.negated ? [t.node] : []));
   const positiveWords = positives.flatMap((t) => (t.t === "words" ? [t] : []));

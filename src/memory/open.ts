@@ -1,11 +1,14 @@
 /**
- * One open store per database path per process, and one embedding provider per configuration. Settings are
+ * One open store per database (file, or PostgreSQL URL and project schema) per process, and one embedding provider
+ * per configuration. `url` (DWIM_MEMORY_URL) selects the PostgreSQL backend; without it nothing changes. Settings are
  * validated before anything is opened, so an invalid weight stops the first call (and start-up) with a clear error.
  */
-import { isAbsolute, join, resolve } from "node:path";
+import { basename, isAbsolute, join, resolve } from "node:path";
 import { createEmbeddingProvider, MEMORY_SETTING, type ProviderChoice } from "../core/embeddings/index.js";
 import type { LoadedConfig, SuggestThresholds } from "../core/index.js";
 import { thresholdsFrom } from "../core/index.js";
+import { schemaName } from "./postgres-schema.js";
+import { PostgresMemoryStore } from "./postgres-store.js";
 import { type MemorySettings, memorySettings } from "./settings.js";
 import { SqliteMemoryStore } from "./sqlite-store.js";
 import type { MemoryStore } from "./store.js";
@@ -24,6 +27,11 @@ export interface MemoryContext {
 
 const stores = new Map<string, Promise<{ store: MemoryStore; degraded?: string }>>();
 const providers = new Map<string, Promise<ProviderChoice>>();
+
+/** The project's schema in a shared PostgreSQL database: `[memory] project`, else the project root's name. */
+export function projectSchema(settings: MemorySettings, root: string): string {
+  return schemaName(settings.project ?? basename(resolve(root)));
+}
 
 export function databasePath(settings: MemorySettings, root: string): string {
   if (settings.path) return isAbsolute(settings.path) ? settings.path : resolve(root, settings.path);
@@ -61,13 +69,27 @@ export async function openStore(
   settings: MemorySettings,
   root: string,
 ): Promise<{ store: MemoryStore; degraded?: string }> {
-  const path = databasePath(settings, root);
-  const key = `${path}\u0000${providerKey(settings)}\u0000${settings.durability}`;
+  const url = settings.url;
+  const where = url
+    ? `${url}\u0000${projectSchema(settings, root)}\u0000${settings.poolMax}`
+    : `${databasePath(settings, root)}\u0000${settings.durability}`;
+  const key = `${where}\u0000${providerKey(settings)}`;
   let p = stores.get(key);
   if (!p) {
     p = (async () => {
       const choice = await providerFor(settings);
-      const store = SqliteMemoryStore.open({ path, provider: choice.provider, durability: settings.durability });
+      const store: MemoryStore = url
+        ? await PostgresMemoryStore.open({
+            url,
+            schema: projectSchema(settings, root),
+            provider: choice.provider,
+            poolMax: settings.poolMax,
+          })
+        : SqliteMemoryStore.open({
+            path: databasePath(settings, root),
+            provider: choice.provider,
+            durability: settings.durability,
+          });
       return { store, degraded: choice.degraded };
     })();
     stores.set(key, p);

@@ -161,8 +161,9 @@ function rerankOptions(mc: MemoryContext): RerankOptions {
   return { recency: mc.settings.recencyWeight, warningBoost: mc.settings.warningBoost };
 }
 
+/** The configured weight, or 0 (lexical-only) while the vector lane is off: no provider, no pgvector, re-embedding. */
 function vectorWeight(mc: MemoryContext): number {
-  return mc.store.provider ? mc.settings.vectorWeight : 0;
+  return mc.store.provider && !mc.store.vectorLaneDegraded() ? mc.settings.vectorWeight : 0;
 }
 
 async function vectorLane(

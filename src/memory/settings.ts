@@ -14,6 +14,7 @@ import {
   sectionOf,
   ToolError,
 } from "../core/index.js";
+import { redactUrl } from "./storage-errors.js";
 
 export const DEFAULT_VECTOR_WEIGHT = 0.3;
 export const DEFAULT_MAX_PER_FILE = 3;
@@ -35,6 +36,15 @@ const schema = z
   .strictObject({
     /** Database file; relative paths are taken from the project root. Default `<root>/.dwim/memory.db`. */
     path: z.string().min(1).optional(),
+    /** A PostgreSQL URL (`postgres://user@host:5432/db`): the team backend instead of the SQLite file. */
+    url: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//u, "a postgres:// or postgresql:// URL")
+      .optional(),
+    /** The project's name in a shared PostgreSQL database (its schema is `dwim_<project>`). Default: the root's name. */
+    project: z.string().min(1).max(58).optional(),
+    /** PostgreSQL connections per process. */
+    pool_max: numeric(z.number().int().min(1).max(64).default(4)),
     hybrid_vector_weight: numeric(z.number().min(0).max(1).default(DEFAULT_VECTOR_WEIGHT)),
     search_diversity_max_per_file: numeric(z.number().int().min(0).optional()),
     /** Short spelling of `search_diversity_max_per_file`. */
@@ -62,6 +72,7 @@ const schema = z
     abstain_cosine: numeric(z.number().min(0).max(1).optional()),
   })
   .default({
+    pool_max: 4,
     hybrid_vector_weight: DEFAULT_VECTOR_WEIGHT,
     fusion: "blend",
     embeddings: SENTENCE_ENCODER_SPEC,
@@ -82,6 +93,9 @@ export const MEMORY_ENV: Readonly<Record<string, string>> = {
   DWIM_MEMORY_DIVERSITY_MAX_PER_FILE: "search_diversity_max_per_file",
   DWIM_MEMORY_SEARCH_DIVERSITY_MAX_PER_FILE: "search_diversity_max_per_file",
   DWIM_MEMORY_DB: "path",
+  DWIM_MEMORY_URL: "url",
+  DWIM_MEMORY_PROJECT: "project",
+  DWIM_MEMORY_POOL_MAX: "pool_max",
   DWIM_MEMORY_FUSION: "fusion",
   DWIM_MEMORY_EMBEDDINGS: "embeddings",
   DWIM_MEMORY_EMBEDDING_MODEL: "embedding_model",
@@ -114,6 +128,9 @@ const RANGES: Readonly<Record<string, string>> = {
   abstain_cosine: "a number in [0, 1]",
   recency_weight: "a number in [0, 1]",
   warning_boost: "a number in [1, 3]",
+  url: "a postgres://user@host:port/database URL",
+  project: "a name of 1 to 58 characters",
+  pool_max: "an integer in [1, 64]",
 };
 
 export const memorySection = defineConfigSection({ key: "memory", schema, env: { ...MEMORY_ENV } });
@@ -121,6 +138,10 @@ export const memorySection = defineConfigSection({ key: "memory", schema, env: {
 /** Resolved settings the memory uses. */
 export interface MemorySettings {
   path?: string;
+  /** PostgreSQL URL: the team backend. */
+  url?: string;
+  project?: string;
+  poolMax: number;
   vectorWeight: number;
   maxPerFile: number;
   fusion: "blend" | "rrf";
@@ -167,10 +188,16 @@ export function memoryConfigErrors(config: LoadedConfig): ConfigError[] {
   );
 }
 
+/** A variable's value as an error may show it: a URL without its password. */
+function shown(name: string, env: Record<string, string | undefined>): string | undefined {
+  const value = env[name];
+  return value !== undefined && MEMORY_ENV[name] === "url" ? redactUrl(value) : value;
+}
+
 function describeFault(e: ConfigError, env: Record<string, string | undefined>): string {
   if (e.source === "env") {
     const key = MEMORY_ENV[e.key];
-    return `${e.key}=${JSON.stringify(env[e.key] ?? "")} is invalid: expected ${RANGES[key] ?? "a valid value"}`;
+    return `${e.key}=${JSON.stringify(shown(e.key, env) ?? "")} is invalid: expected ${RANGES[key] ?? "a valid value"}`;
   }
   const key = e.key.replace(/^memory\./u, "");
   return `${e.source}: ${e.key}: ${e.message}${RANGES[key] ? `; expected ${RANGES[key]}` : ""}`;
@@ -188,7 +215,7 @@ export function memorySettings(
       error: `Invalid memory configuration: ${faults.map((f) => describeFault(f, env)).join("; ")}`,
       error_type: "invalid_config",
       parameter: first.key,
-      got: first.source === "env" ? env[first.key] : undefined,
+      got: first.source === "env" ? shown(first.key, env) : undefined,
       expected: RANGES[MEMORY_ENV[first.key] ?? first.key.replace(/^memory\./u, "")],
       likely_fix: first.likely_fix,
       hints: ["Fix or unset the variable (or the [memory] key in dwim.toml) and start again"],
@@ -197,6 +224,9 @@ export function memorySettings(
   const s = sectionOf(config, memorySection);
   return {
     path: s.path,
+    url: s.url,
+    project: s.project,
+    poolMax: s.pool_max,
     vectorWeight: s.hybrid_vector_weight,
     maxPerFile: s.search_diversity_max_per_file ?? s.diversity_max_per_file ?? DEFAULT_MAX_PER_FILE,
     fusion: s.fusion,

@@ -360,12 +360,22 @@ export class SqliteMemoryStore implements MemoryStore {
   async importMemories(items: readonly StoredMemory[], vectors: ReadonlyArray<Float32Array | null>): Promise<void> {
     await this.write(() => {
       const outcome = this.stmt("INSERT INTO outcomes(memory_id, worked, outcome, created_at) VALUES (?, ?, ?, ?)");
-      const link = this.stmt("INSERT OR IGNORE INTO links(from_id, to_id, kind, created_at) VALUES (?, ?, ?, ?)");
       items.forEach((m, i) => {
-        this.insertOne(m, vectors[i]);
+        this.insertOne({ ...m, superseded_by: null }, vectors[i]);
         for (const o of m.outcomes) outcome.run(m.id, o.worked ? 1 : 0, o.outcome, o.at);
-        for (const l of m.links) link.run(l.from_id, l.to_id, l.kind, l.at);
       });
+    });
+  }
+
+  async importLinks(
+    supersededBy: ReadonlyArray<{ id: number; by: number }>,
+    links: readonly MemoryLink[],
+  ): Promise<void> {
+    await this.write(() => {
+      const supersede = this.stmt("UPDATE memories SET superseded_by = ? WHERE id = ?");
+      const link = this.stmt("INSERT OR IGNORE INTO links(from_id, to_id, kind, created_at) VALUES (?, ?, ?, ?)");
+      for (const s of supersededBy) supersede.run(s.by, s.id);
+      for (const l of links) link.run(l.from_id, l.to_id, l.kind, l.at);
     });
   }
 

@@ -131,10 +131,12 @@ export interface MemoryStore {
   /** Every memory with its events and links, in id order, a page at a time. */
   exportPage(afterId: number, limit: number): Promise<StoredMemory[]>;
   /**
-   * One transaction: writes the memories with the ids, times and counters they carry (the caller has made the ids
-   * free and the links consistent). Vectors as for insert.
+   * One transaction: writes the memories with the ids, times, counters, tags and outcome events they carry (the
+   * caller has made the ids free), without their supersession links (see importLinks). Vectors as for insert.
    */
   importMemories(items: readonly StoredMemory[], vectors: ReadonlyArray<Float32Array | null>): Promise<void>;
+  /** One transaction: sets `superseded_by` and adds links between memories already written by importMemories. */
+  importLinks(supersededBy: ReadonlyArray<{ id: number; by: number }>, links: readonly MemoryLink[]): Promise<void>;
   /** The highest id in use (0 when empty). */
   maxId(): Promise<number>;
 

@@ -16,6 +16,19 @@ export function plainWords(text: string): string[] {
     .filter((w) => w.length > 0);
 }
 
+/**
+ * A word without its diacritics (`café` → `cafe`), as FTS5's unicode61 tokenizer indexes it; the PostgreSQL backend
+ * folds both the indexed text and the query the same way, so both engines match the same words.
+ */
+export function foldWord(word: string): string {
+  return word.normalize("NFD").replace(/\p{M}+/gu, "").normalize("NFC");
+}
+
+/** A text as the space-separated folded words an engine indexes. */
+export function indexText(text: string | null | undefined): string {
+  return text ? plainWords(text).map(foldWord).join(" ") : "";
+}
+
 const IDENTIFIER = /[\p{L}_$][\p{L}\p{N}_$]*/gu;
 
 /** An identifier worth splitting: camelCase, snake_case, or letters mixed with digits. */

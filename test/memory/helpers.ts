@@ -4,6 +4,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/core/index.js";
 import { type MemoryContext, memorySection, openMemory, remember } from "../../src/memory/index.js";
+import { type Backend, sqliteBackend } from "./backends.js";
+
+let backend: Backend = sqliteBackend;
+
+/** The backend freshMemory and freshEnv open stores on (the conformance suite sets it per file). */
+export function useBackend(b: Backend): void {
+  backend = b;
+}
+
+/** Environment for a new, empty store on the current backend, plus `env`. */
+export function freshEnv(env: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return { ...backend.freshEnv(), ...env };
+}
 
 const made: string[] = [];
 
@@ -34,12 +47,12 @@ export async function memoryAt(
   return openMemory({ config: configFor(withProvider), root, env: withProvider, now });
 }
 
-/** A fresh project with its own database. */
+/** A fresh project with its own database (file or schema) on the current backend. */
 export async function freshMemory(
   env: Record<string, string | undefined> = {},
   now?: () => number,
 ): Promise<MemoryContext> {
-  return memoryAt(tmpRoot(), env, now);
+  return memoryAt(tmpRoot(), freshEnv(env), now);
 }
 
 /** Unrelated filler so that the rare-term abstention rule (>= 20 documents) is active. */
