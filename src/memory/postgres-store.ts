@@ -11,20 +11,12 @@ import { userInfo } from "node:os";
 import pg from "pg";
 import type { EmbeddingProvider } from "./embeddings/provider.js";
 import { flatTerms, type LexNode, toTsquery, wordsNode } from "./lexical-query.js";
-import { PG_SCHEMA_VERSION, lockKeySql, migratePg, quoteIdent, schemaVersion } from "./postgres-schema.js";
+import { lockKeySql, migratePg, PG_SCHEMA_VERSION, quoteIdent, schemaVersion } from "./postgres-schema.js";
 import { type MemoryRow, rowToMemory } from "./rows.js";
 import { filterSql, type SqlDialect } from "./sql-filter.js";
 import { assembleStored, distinctRelated } from "./sqlite-store.js";
 import { readOnlyError, redactUrl, storageError } from "./storage-errors.js";
-import type {
-  LexicalHit,
-  MemoryLink,
-  MemoryStore,
-  RelatedRow,
-  StoredMemory,
-  StoreHealth,
-  VectorHit,
-} from "./store.js";
+import type { LexicalHit, MemoryLink, MemoryStore, RelatedRow, StoredMemory, StoreHealth, VectorHit } from "./store.js";
 import { contentKey, embeddingText, identTerms, indexText } from "./text.js";
 import type { Memory, MemoryFilter, NewMemory } from "./types.js";
 
@@ -187,7 +179,9 @@ export class PostgresMemoryStore implements MemoryStore {
   private async prepareVectors(client: pg.PoolClient): Promise<void> {
     const provider = this.provider;
     if (!provider) return;
-    let ext = await client.query("SELECT n.nspname, e.extversion FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'vector'");
+    let ext = await client.query(
+      "SELECT n.nspname, e.extversion FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'vector'",
+    );
     if (ext.rowCount === 0 && !this.readOnly) {
       const available = await client.query("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'");
       if ((available.rowCount ?? 0) > 0) {
@@ -199,7 +193,9 @@ export class PostgresMemoryStore implements MemoryStore {
         } catch {
           await client.query("ROLLBACK").catch(() => undefined);
         }
-        ext = await client.query("SELECT n.nspname, e.extversion FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'vector'");
+        ext = await client.query(
+          "SELECT n.nspname, e.extversion FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'vector'",
+        );
       }
     }
     if (ext.rowCount === 0) {
@@ -280,7 +276,13 @@ export class PostgresMemoryStore implements MemoryStore {
            ORDER BY m.id LIMIT $2`,
           [lastId, REEMBED_BATCH],
         )
-      ).rows as Array<{ id: number; content: string; rationale: string | null; tags: string; file_path: string | null }>;
+      ).rows as Array<{
+        id: number;
+        content: string;
+        rationale: string | null;
+        tags: string;
+        file_path: string | null;
+      }>;
       if (rows.length === 0) break;
       lastId = rows[rows.length - 1].id;
       const vectors = await provider.embedDocuments(rows.map((r) => embeddingText(r)));
@@ -379,7 +381,9 @@ export class PostgresMemoryStore implements MemoryStore {
         col((m) => m.happened_at),
         col((m) => stored(m)?.recall_count ?? 0),
         col((m) => indexText([...m.tags, ...m.inferred_tags].join(" "))),
-        col((m) => [indexText(m.content), indexText(m.file_path), identTerms(m.content, m.rationale, m.file_path)].join(" ")),
+        col((m) =>
+          [indexText(m.content), indexText(m.file_path), identTerms(m.content, m.rationale, m.file_path)].join(" "),
+        ),
         col((m) => indexText(m.rationale)),
       ],
     );
@@ -387,8 +391,16 @@ export class PostgresMemoryStore implements MemoryStore {
     const tags: string[] = [];
     const inferred: boolean[] = [];
     items.forEach((m, i) => {
-      for (const t of m.tags) tagIds.push(ids[i]), tags.push(t), inferred.push(false);
-      for (const t of m.inferred_tags) tagIds.push(ids[i]), tags.push(t), inferred.push(true);
+      for (const [list, isInferred] of [
+        [m.tags, false],
+        [m.inferred_tags, true],
+      ] as const) {
+        for (const t of list) {
+          tagIds.push(ids[i]);
+          tags.push(t);
+          inferred.push(isInferred);
+        }
+      }
     });
     if (tags.length > 0) {
       await client.query(
@@ -420,7 +432,11 @@ export class PostgresMemoryStore implements MemoryStore {
       const to: number[] = [];
       const at: number[] = [];
       items.forEach((m, i) => {
-        for (const old of m.supersedes) from.push(ids[i]), to.push(old), at.push(m.created_at);
+        for (const old of m.supersedes) {
+          from.push(ids[i]);
+          to.push(old);
+          at.push(m.created_at);
+        }
       });
       if (from.length > 0) {
         await client.query(
@@ -498,7 +514,11 @@ export class PostgresMemoryStore implements MemoryStore {
         `INSERT INTO ${this.s}.outcomes(memory_id, worked, outcome, created_at) VALUES ($1, $2, $3, $4)`,
         [id, worked, outcome, at],
       );
-      await client.query(`UPDATE ${this.s}.memories SET worked = $2, outcome = $3 WHERE id = $1`, [id, worked, outcome]);
+      await client.query(`UPDATE ${this.s}.memories SET worked = $2, outcome = $3 WHERE id = $1`, [
+        id,
+        worked,
+        outcome,
+      ]);
       const r = await client.query(`SELECT count(*) AS n FROM ${this.s}.outcomes WHERE memory_id = $1`, [id]);
       return Number(r.rows[0].n);
     });
@@ -560,7 +580,10 @@ export class PostgresMemoryStore implements MemoryStore {
 
   async count(filter: MemoryFilter = { include_archived: true, include_superseded: true }): Promise<number> {
     const w = this.where(filter, 1);
-    const rows = await this.query<{ n: number }>(`SELECT count(*) AS n FROM ${this.s}.memories m WHERE ${w.sql}`, w.params);
+    const rows = await this.query<{ n: number }>(
+      `SELECT count(*) AS n FROM ${this.s}.memories m WHERE ${w.sql}`,
+      w.params,
+    );
     return Number(rows[0].n);
   }
 
@@ -595,7 +618,7 @@ export class PostgresMemoryStore implements MemoryStore {
     const common = new Map<string, number>();
     const elems = r.elems ?? [];
     const freqs = (r.freqs ?? []).map(Number);
-    elems.forEach((e, i) => common.set(e, Math.round(freqs[i] * total)));
+    for (const [i, e] of elems.entries()) common.set(e, Math.round(freqs[i] * total));
     // After the per-element frequencies come the minimum and maximum: anything not listed is rarer than the minimum.
     const floor = elems.length > 0 ? Math.ceil((freqs[elems.length] ?? 0) * total) : 0;
     this.stats = { at: Date.now(), total, common, floor };
@@ -697,7 +720,9 @@ export class PostgresMemoryStore implements MemoryStore {
         : toTsquery({ kind: "and", children: used.map((t) => wordsNode([t])) });
     const base = 3 + 2 * used.length;
     const w = this.where(filter, base);
-    const score = used.map((_, i) => `$${4 + 2 * i} * ts_rank(${TS_WEIGHTS}, c.search_tsv, to_tsquery(${TS_CONFIG}, $${3 + 2 * i}), 1)`);
+    const score = used.map(
+      (_, i) => `$${4 + 2 * i} * ts_rank(${TS_WEIGHTS}, c.search_tsv, to_tsquery(${TS_CONFIG}, $${3 + 2 * i}), 1)`,
+    );
     const params: unknown[] = [candidates, limit];
     for (const t of used) params.push(toTsquery(wordsNode([t])), idf(t));
     // Within budget every match is scored; past it (all terms common), the newest matches of all the terms together.
@@ -730,7 +755,9 @@ export class PostgresMemoryStore implements MemoryStore {
     });
     try {
       await client.query("BEGIN");
-      await client.query(`SELECT set_config('hnsw.ef_search', $1, true)`, [String(Math.min(1000, Math.max(40, 2 * limit)))]);
+      await client.query(`SELECT set_config('hnsw.ef_search', $1, true)`, [
+        String(Math.min(1000, Math.max(40, 2 * limit))),
+      ]);
       if (this.iterativeScan) await client.query("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)");
       const rows = (
         await client.query(
@@ -755,7 +782,13 @@ export class PostgresMemoryStore implements MemoryStore {
 
   async relatedCandidates(key: string, filePath: string | null): Promise<RelatedRow[]> {
     const cols = "id, content, category, worked, file_path";
-    const rows = await this.query<{ id: number; content: string; category: string; worked: boolean | null; file_path: string | null }>(
+    const rows = await this.query<{
+      id: number;
+      content: string;
+      category: string;
+      worked: boolean | null;
+      file_path: string | null;
+    }>(
       `(SELECT ${cols} FROM ${this.s}.memories WHERE content_key = $1 AND NOT archived LIMIT 20)
        UNION ALL
        (SELECT ${cols} FROM ${this.s}.memories WHERE (worked = false OR category = 'warning') AND NOT archived
@@ -812,7 +845,12 @@ export class PostgresMemoryStore implements MemoryStore {
   }
 
   async health(): Promise<StoreHealth> {
-    const [counts] = await this.query<{ memories: number; version: number; model_id: string | null; dim: number | null }>(
+    const [counts] = await this.query<{
+      memories: number;
+      version: number;
+      model_id: string | null;
+      dim: number | null;
+    }>(
       `SELECT (SELECT count(*) FROM ${this.s}.memories) AS memories,
               (SELECT max(version) FROM ${this.s}.migrations_applied) AS version,
               (SELECT model_id FROM ${this.s}.embeddings_meta WHERE id = 1) AS model_id,
@@ -820,10 +858,12 @@ export class PostgresMemoryStore implements MemoryStore {
     );
     const vectors = this.vectorSchema
       ? Number(
-          (await this.query<{ n: number }>(
-            `SELECT CASE WHEN to_regclass($1) IS NULL THEN 0 ELSE (SELECT count(*) FROM ${this.s}.memory_vectors) END AS n`,
-            [`${this.s}.memory_vectors`],
-          ).catch(() => [{ n: 0 }]))[0].n,
+          (
+            await this.query<{ n: number }>(
+              `SELECT CASE WHEN to_regclass($1) IS NULL THEN 0 ELSE (SELECT count(*) FROM ${this.s}.memory_vectors) END AS n`,
+              [`${this.s}.memory_vectors`],
+            ).catch(() => [{ n: 0 }])
+          )[0].n,
         )
       : 0;
     const out: StoreHealth = {

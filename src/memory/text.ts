@@ -21,7 +21,10 @@ export function plainWords(text: string): string[] {
  * folds both the indexed text and the query the same way, so both engines match the same words.
  */
 export function foldWord(word: string): string {
-  return word.normalize("NFD").replace(/\p{M}+/gu, "").normalize("NFC");
+  return word
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .normalize("NFC");
 }
 
 /** A text as the space-separated folded words an engine indexes. */
