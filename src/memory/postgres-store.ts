@@ -165,6 +165,12 @@ export class PostgresMemoryStore implements MemoryStore {
         if (version < PG_SCHEMA_VERSION) throw e;
         this.readOnly = true;
       }
+      // A role without INSERT, or a read-only server (a hot standby): reads are served, writes say why they fail.
+      const access = await client.query(
+        "SELECT has_table_privilege($1, 'INSERT') AND current_setting('transaction_read_only') = 'off' AS writable",
+        [`${this.s}.memories`],
+      );
+      if (access.rows[0].writable !== true) this.readOnly = true;
       await this.prepareVectors(client);
     } finally {
       client.release();

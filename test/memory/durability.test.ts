@@ -3,70 +3,20 @@
  * Sizes are scaled to keep this file under ~20 s on 2 cores; `DWIM_MEMORY_STRESS_N` raises the writer count
  * (the benchmark runs the spec's full 3 × 5,000).
  */
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { dirname, join, resolve } from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeAllStores, recall } from "../../src/memory/index.js";
 import { memoryAt, removeTmpRoots, tmpRoot } from "./helpers.js";
+import { collect, startWorker } from "./workers.js";
 
-const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const WORKER = join(REPO, "test", "fixtures", "memory", "worker.ts");
 const WRITES = Number(process.env.DWIM_MEMORY_STRESS_N ?? 1200);
 
 afterAll(async () => {
   await closeAllStores();
   removeTmpRoots();
 });
-
-interface Worker {
-  proc: ChildProcessWithoutNullStreams;
-  lines: AsyncIterator<string>;
-  next(): Promise<Record<string, unknown>>;
-  send(op: string, args?: Record<string, unknown>): Promise<Record<string, unknown>>;
-  exited: Promise<number | null>;
-}
-
-function startWorker(args: string[], env: Record<string, string> = {}): Worker {
-  const proc = spawn(process.execPath, ["--import", "tsx", WORKER, ...args], {
-    cwd: REPO,
-    env: { ...process.env, DWIM_LOG: "0", ...env },
-  });
-  let stderr = "";
-  proc.stderr.on("data", (d) => {
-    stderr += String(d);
-  });
-  const lines = createInterface({ input: proc.stdout })[Symbol.asyncIterator]();
-  const exited = new Promise<number | null>((res) => proc.on("exit", (code) => res(code)));
-  const next = async () => {
-    const r = await lines.next();
-    if (r.done) throw new Error(`worker ended early: ${stderr.slice(0, 500)}`);
-    if (process.env.DEBUG_WORKER) process.stderr.write(`worker: ${r.value}\n`);
-    return JSON.parse(r.value) as Record<string, unknown>;
-  };
-  return {
-    proc,
-    lines,
-    next,
-    exited,
-    async send(op, a = {}) {
-      proc.stdin.write(`${JSON.stringify({ op, args: a })}\n`);
-      return next();
-    },
-  };
-}
-
-async function collect(w: Worker): Promise<Array<Record<string, unknown>>> {
-  const out: Array<Record<string, unknown>> = [];
-  for (;;) {
-    const r = await w.lines.next();
-    if (r.done) return out;
-    out.push(JSON.parse(r.value) as Record<string, unknown>);
-  }
-}
 
 function openRaw(root: string): Database.Database {
   const db = new Database(join(root, ".dwim", "memory.db"));
