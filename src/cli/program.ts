@@ -8,6 +8,7 @@ import type { DwimApp } from "../server/app.js";
 import { TOOLSET_NAMES } from "../server/load.js";
 import { MANIFEST } from "../server/manifest.js";
 import { VERSION } from "../server/version.js";
+import { addMemoryCommand } from "./memoryCommand.js";
 import { addProxyCommand } from "./proxy.js";
 import { withDidYouMean } from "./suggestions.js";
 import { addToolCommand } from "./toolCommand.js";
@@ -164,6 +165,8 @@ export function buildProgram(): Command {
       const { runHealth } = await import("./health.js");
       process.exitCode = await runHealth({ json: opts.json === true, project: opts.project });
     });
+
+  addMemoryCommand(program);
 
   const configCmd = withDidYouMean(program.command("config").description("Inspect dwim.toml configuration"));
   configCmd

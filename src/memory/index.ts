@@ -48,6 +48,7 @@ export type { LexicalHit, MemoryStore, StoredMemory, StoreHealth, VectorHit } fr
 export { infer_tags, inferTags, normalizeTag } from "./tags.js";
 export { embeddingText, identTerms, queryTerms } from "./text.js";
 export * from "./tools.js";
+export { exportMemories, type ImportSummary, importMemories, parseExport } from "./transfer.js";
 export * from "./types.js";
 export { forget, type RememberInput, recordOutcome, remember, rememberBatch } from "./write-ops.js";
 

@@ -468,7 +468,7 @@ export class PostgresMemoryStore implements MemoryStore {
       // remember can draw one of them.
       await client.query(
         `SELECT setval(pg_get_serial_sequence($1, 'id'), greatest($2::bigint, (SELECT last_value FROM ${this.s}.memories_id_seq)))`,
-        [`${this.s}.memories`, Math.max(...items.map((m) => m.id))],
+        [`${this.s}.memories`, items.reduce((m, r) => Math.max(m, r.id), 1)],
       );
       await this.insertRows(
         client,
@@ -805,6 +805,14 @@ export class PostgresMemoryStore implements MemoryStore {
       [key, filePath],
     );
     return distinctRelated(rows);
+  }
+
+  async idsWithContentKey(key: string): Promise<number[]> {
+    const rows = await this.query<{ id: number }>(
+      `SELECT id FROM ${this.s}.memories WHERE content_key = $1 LIMIT 100`,
+      [key],
+    );
+    return rows.map((r) => Number(r.id));
   }
 
   async distinctFilePaths(): Promise<string[]> {

@@ -612,6 +612,12 @@ export class SqliteMemoryStore implements MemoryStore {
     });
   }
 
+  idsWithContentKey(key: string): Promise<number[]> {
+    return this.read(() =>
+      (this.stmt("SELECT id FROM memories WHERE content_key = ? LIMIT 100").pluck().all(key) as number[]).map(Number),
+    );
+  }
+
   distinctFilePaths(): Promise<string[]> {
     return this.read(
       () =>

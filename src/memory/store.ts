@@ -117,6 +117,8 @@ export interface MemoryStore {
    * warnings, recent memories on the same file.
    */
   relatedCandidates(contentKey: string, filePath: string | null): Promise<RelatedRow[]>;
+  /** Ids of the memories (archived or not) whose content has this key (see contentKey), at most 100. */
+  idsWithContentKey(contentKey: string): Promise<number[]>;
   /** Distinct stored values for did-you-mean on filters. */
   distinctFilePaths(): Promise<string[]>;
   distinctTags(): Promise<string[]>;
