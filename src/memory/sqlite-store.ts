@@ -4,7 +4,7 @@
  * read-then-write can hit BUSY without waiting), the busy timeout queues writers, and a write that is still busy
  * retries twice with jitter before failing with `storage_busy`.
  */
-import { mkdirSync } from "node:fs";
+import { accessSync, constants, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import Database from "better-sqlite3";
@@ -57,7 +57,20 @@ function isReadOnly(e: unknown): boolean {
   return code.startsWith("SQLITE_READONLY") || code === "SQLITE_CANTOPEN" || code === "SQLITE_PERM";
 }
 
-const SQLITE_HINTS = ["Check that the file is on a local disk and readable", "Set DWIM_MEMORY_DB to use another file"];
+const SQLITE_HINTS = [
+  "Check that the file is a dwim memory database on a local disk, and readable",
+  "SQLite creates memory.db-wal and memory.db-shm beside the file: its directory must be writable, or those files present",
+  "Set DWIM_MEMORY_DB to use another file",
+];
+
+function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export class SqliteMemoryStore implements MemoryStore {
   readonly path: string;
@@ -89,6 +102,8 @@ export class SqliteMemoryStore implements MemoryStore {
       db = this.connect(false);
       migrate(db);
       this.db = db;
+      // A file we may read but not write opens read-write in SQLite and fails on the first write: say so up front.
+      if (options.path !== ":memory:" && !writable(options.path)) this.readOnly = true;
     } catch (e) {
       db?.close();
       if (!isReadOnly(e) || options.path === ":memory:") throw e;

@@ -15,10 +15,16 @@ export interface Worker {
   exited: Promise<number | null>;
 }
 
-export function startWorker(args: string[], env: Record<string, string> = {}): Worker {
+/** `as`: run as another user (uid and gid), e.g. one that may not write the database. */
+export function startWorker(
+  args: string[],
+  env: Record<string, string> = {},
+  as?: { uid: number; gid: number },
+): Worker {
   const proc = spawn(process.execPath, ["--import", "tsx", WORKER, ...args], {
     cwd: REPO,
     env: { ...process.env, DWIM_LOG: "0", ...env },
+    ...as,
   });
   let stderr = "";
   proc.stderr.on("data", (d) => {
