@@ -28,6 +28,7 @@ export {
   wordsNode,
 } from "./lexical-query.js";
 export { closeAllStores, createProvider, databasePath, type MemoryContext, openMemory, openStore } from "./open.js";
+export { PostgresMemoryStore } from "./postgres-store.js";
 export { decayFactor, diversify, fuse, rerank } from "./rank.js";
 export { type RecallInput, recall, type SearchInput, searchMemories } from "./read-ops.js";
 export { memoryTime } from "./rows.js";

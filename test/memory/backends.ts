@@ -94,7 +94,7 @@ export function pgvectorBackend(): Backend & { url(): string } {
       const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
       const lite = await PGlite.create({ extensions: { vector } });
       db = lite;
-      const s = new PGLiteSocketServer({ db: lite, host: "127.0.0.1", port: 0, maxConnections: 64 });
+      const s = new PGLiteSocketServer({ db: lite, host: "127.0.0.1", port: 0, maxConnections: 1000 });
       await s.start();
       server = s;
     },
