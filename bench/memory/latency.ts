@@ -108,6 +108,18 @@ function stats(xs: number[]) {
   return { p50: percentile(xs, 50), p95: percentile(xs, 95) };
 }
 
+/** p50/p95 in ms of `count` awaited calls of `fn`, after 5 warm-up calls. */
+export async function sampleMs(fn: () => Promise<unknown>, count: number): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 5; i++) await fn();
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const s = performance.now();
+    await fn();
+    out.push(performance.now() - s);
+  }
+  return stats(out);
+}
+
 export async function runLatency(n: number, reps = 60): Promise<LatencyResult> {
   const gen = new CorpusGenerator(11);
   const root = mkdtempSync(join(tmpdir(), `dwim-mem-lat-${n}-`));
@@ -127,16 +139,7 @@ export async function runLatency(n: number, reps = 60): Promise<LatencyResult> {
     );
   }
   const loadSeconds = (performance.now() - t0) / 1000;
-  const time = async (fn: () => Promise<unknown>, count = reps) => {
-    for (let i = 0; i < 5; i++) await fn(); // warm-up
-    const out: number[] = [];
-    for (let i = 0; i < count; i++) {
-      const s = performance.now();
-      await fn();
-      out.push(performance.now() - s);
-    }
-    return stats(out);
-  };
+  const time = (fn: () => Promise<unknown>, count = reps) => sampleMs(fn, count);
   const recallT = await time(() => recall(mc, { query: gen.query(), limit: 10 }));
   const lexOnly = await openMemory({ config: configLex, root, env: {} });
   const recallLex = await time(() => recall(lexOnly, { query: gen.query(), limit: 10 }));

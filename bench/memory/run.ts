@@ -1,5 +1,5 @@
 /**
- * Memory benchmark (issue 7, spec memory.md §6): retrieval quality on the project's eval set and on LoCoMo (dev
+ * Memory benchmark (issue 7, spec memory.md §6; `--postgres`: the team backend at scale, issue 15, see scale.ts): retrieval quality on the project's eval set and on LoCoMo (dev
  * conversations 0–6) beside BM25-only, grep and the seed's 0.7/0.3 blend; latency at 10k and 100k memories; and the
  * three-writer durability run at the spec's full size. `--quick` skips the 100k run and shrinks the writer run.
  */
@@ -12,8 +12,12 @@ import { publish, REPO_DIR, type Row } from "../lib/report.js";
 import { type BucketScore, runEval, type System } from "./eval.js";
 import { runLatency } from "./latency.js";
 import { runLocomo } from "./locomo.js";
+import { evalOn, PG_URL, postgresTarget, runScale, type ScaleResult, sqliteTarget, startPgvector } from "./scale.js";
 
 const quick = process.argv.includes("--quick");
+/** `--postgres`: the team backend at scale instead (scale.ts); `--1m` adds the 1M run. */
+const postgres = process.argv.includes("--postgres");
+const million = process.argv.includes("--1m");
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 const r2 = (x: number) => Math.round(x * 100) / 100;
 
@@ -243,4 +247,144 @@ async function main(): Promise<void> {
   });
 }
 
-await main();
+async function mainPostgres(): Promise<void> {
+  const load = loadavg()[0];
+  const log = (line: string) => process.stderr.write(`memory bench (postgres): ${line}\n`);
+  const pgvectorN = quick ? 2_000 : 20_000;
+  const scaleN = quick ? 10_000 : 100_000;
+  log(`SQLite ${scaleN}…`);
+  const sqlite = await runScale(sqliteTarget(), scaleN, 60, log);
+  log(`PostgreSQL ${scaleN}…`);
+  const pg100 = await runScale(postgresTarget("PostgreSQL", PG_URL), scaleN, 60, log);
+  let pg1m: ScaleResult | undefined;
+  if (million) {
+    log("PostgreSQL 1M (long)…");
+    pg1m = await runScale(postgresTarget("PostgreSQL", PG_URL), 1_000_000, 60, log);
+  }
+  log(`pgvector on PGlite ${pgvectorN}…`);
+  const lite = await startPgvector();
+  let vec: ScaleResult;
+  let vecSqlite: ScaleResult;
+  let quality: Record<string, Awaited<ReturnType<typeof evalOn>>>;
+  try {
+    vec = await runScale(postgresTarget("pgvector (PGlite)", lite.url), pgvectorN, 40, log);
+    vecSqlite = await runScale(sqliteTarget(), pgvectorN, 40, log);
+    log("eval set on each backend…");
+    quality = {
+      sqlite: await evalOn(sqliteTarget()),
+      postgres: await evalOn(postgresTarget("PostgreSQL", PG_URL)),
+      pgvector: await evalOn(postgresTarget("pgvector (PGlite)", lite.url)),
+    };
+  } finally {
+    await lite.stop();
+  }
+  const loadAfter = loadavg()[0];
+  const k = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
+  const latency = (r: ScaleResult, base: ScaleResult, p95Target: string): Row[] => [
+    {
+      metric: `${r.backend} ${k(r.n)}: recall top-10 p50`,
+      ours: r2(r.recall.p50),
+      baseline: r2(base.recall.p50),
+      unit: "ms",
+    },
+    {
+      metric: `${r.backend} ${k(r.n)}: recall top-10 p95`,
+      ours: r2(r.recall.p95),
+      baseline: r2(base.recall.p95),
+      unit: "ms",
+      target: p95Target,
+    },
+    {
+      metric: `${r.backend} ${k(r.n)}: lexical-only recall p95`,
+      ours: r2(r.recallLexicalOnly.p95),
+      baseline: r2(base.recallLexicalOnly.p95),
+      unit: "ms",
+    },
+    {
+      metric: `${r.backend} ${k(r.n)}: remember per second (one call each)`,
+      ours: Math.round(r.rememberPerSecond),
+      baseline: Math.round(base.rememberPerSecond),
+    },
+    {
+      metric: `${r.backend} ${k(r.n)}: remember p95`,
+      ours: r2(r.remember.p95),
+      baseline: r2(base.remember.p95),
+      unit: "ms",
+    },
+    {
+      metric: `${r.backend} ${k(r.n)}: remember_batch load, memories per second`,
+      ours: Math.round(r.loadPerSecond),
+      baseline: Math.round(base.loadPerSecond),
+    },
+  ];
+  const q = (name: string) => quality[name].overall.dwim;
+  publish({
+    name: "memory-postgres",
+    record: !quick,
+    title: "Memory on PostgreSQL: recall latency, remember throughput and quality beside SQLite",
+    inputs: [
+      `Seeded corpus (bench/memory/latency.ts generator: Zipf vocabulary, identifiers, file paths), loaded with remember_batch of 500; warm recall of 2–4 generated words, top 10, 60 runs; default settings (hash embeddings, w = 0.3)`,
+      `PostgreSQL ${"15"} on 127.0.0.1 (Debian package, default configuration, no pgvector: its recall runs lexical-only and reports degraded), one schema per run, ANALYZE after loading; SQLite file in a temporary directory`,
+      `pgvector lane: PGlite ${"0.5.14"} (PostgreSQL 18 in WASM, single-threaded) with @electric-sql/pglite-pgvector, over a loopback socket, ${k(pgvectorN)} memories, beside SQLite at the same size`,
+      `Load average ${r2(load)} at start, ${r2(loadAfter)} at end on ${cpus().length} cores (other work shared the machine)`,
+    ],
+    tables: [
+      {
+        caption: `PostgreSQL server vs SQLite at ${k(scaleN)}`,
+        rows: latency(pg100, sqlite, "<= 60 ms"),
+        oursLabel: "PostgreSQL",
+        baselineLabel: `SQLite ${k(scaleN)}`,
+      },
+      ...(pg1m
+        ? [
+            {
+              caption: `PostgreSQL server at 1M vs SQLite at ${k(scaleN)}`,
+              rows: latency(pg1m, sqlite, "<= 150 ms"),
+              oursLabel: "PostgreSQL 1M",
+              baselineLabel: `SQLite ${k(scaleN)}`,
+            },
+          ]
+        : []),
+      {
+        caption: `pgvector hybrid lane (PGlite) vs SQLite hybrid at ${k(pgvectorN)}`,
+        rows: latency(vec, vecSqlite, ""),
+        oursLabel: "pgvector (PGlite)",
+        baselineLabel: `SQLite ${k(pgvectorN)}`,
+      },
+      {
+        caption: "Eval set quality (bench/memory/data) on each backend, default settings",
+        rows: [
+          {
+            metric: "PostgreSQL (lexical, ts_rank) recall@5",
+            ours: r3(q("postgres").recall5),
+            baseline: r3(q("sqlite").recall5),
+          },
+          {
+            metric: "PostgreSQL (lexical, ts_rank) MRR@10",
+            ours: r3(q("postgres").mrr10),
+            baseline: r3(q("sqlite").mrr10),
+          },
+          { metric: "pgvector hybrid recall@5", ours: r3(q("pgvector").recall5), baseline: r3(q("sqlite").recall5) },
+          { metric: "pgvector hybrid MRR@10", ours: r3(q("pgvector").mrr10), baseline: r3(q("sqlite").mrr10) },
+          {
+            metric: "abstention precision (PostgreSQL / pgvector)",
+            ours: `${r3(quality.postgres.abstention.dwim.precision)} / ${r3(quality.pgvector.abstention.dwim.precision)}`,
+            baseline: r3(quality.sqlite.abstention.dwim.precision),
+          },
+        ],
+        oursLabel: "PostgreSQL",
+        baselineLabel: "SQLite (bm25 + vec0)",
+      },
+    ],
+    notes: [
+      `Vector lane on the server: ${pg100.vectorLane ? "on" : `off (${pg100.degraded ?? "degraded"})`}.`,
+      "PostgreSQL's lexical lane scores at most 20,000 candidates per query: terms are taken rarest first while their document counts fit; when every term is common, the newest matches of all of them together are scored (see src/memory/postgres-store.ts).",
+      ...(million
+        ? []
+        : ["The 1M run is opt-in (`npm run bench -- memory --postgres --1m`); this run did not include it."]),
+    ],
+    data: { sqlite, pg100, pg1m, vec, vecSqlite, quality, loadavg: [load, loadAfter] },
+  });
+}
+
+await (postgres ? mainPostgres() : main());

@@ -108,6 +108,10 @@ export class PostgresMemoryStore implements MemoryStore {
   private readonly repairs: string[] = [];
   private background: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Recall-count updates still in flight (close waits for them). */
+  private readonly pending = new Set<Promise<void>>();
+  /** Pool connections whose session has the HNSW search settings. */
+  private readonly tuned = new WeakSet<pg.PoolClient>();
   private readonly dfCache = new Map<string, { n: number; total: number }>();
   private stats: { at: number; total: number; common: Map<string, number>; floor: number } | undefined;
 
@@ -548,18 +552,26 @@ export class PostgresMemoryStore implements MemoryStore {
     });
   }
 
+  /**
+   * Not awaited by the recall it belongs to, and committed without waiting for the WAL flush (a lost increment after
+   * a crash is harmless); SKIP LOCKED so that it never queues behind a writer. One round trip: ids are integers.
+   */
   async bumpRecallCount(ids: readonly number[]): Promise<void> {
-    if (ids.length === 0 || this.readOnly) return;
-    try {
-      // SKIP LOCKED: a recall never queues behind a writer for a counter.
-      await this.pool.query(
-        `UPDATE ${this.s}.memories m SET recall_count = m.recall_count + 1
-         FROM (SELECT id FROM ${this.s}.memories WHERE id = ANY($1::bigint[]) FOR UPDATE SKIP LOCKED) l WHERE m.id = l.id`,
-        [ids],
+    if (ids.length === 0 || this.readOnly || this.closed) return;
+    const list = ids.filter((id) => Number.isSafeInteger(id)).join(",");
+    const done = this.pool
+      .query(
+        `BEGIN; SET LOCAL synchronous_commit TO off;
+         UPDATE ${this.s}.memories m SET recall_count = m.recall_count + 1
+         FROM (SELECT id FROM ${this.s}.memories WHERE id IN (${list}) FOR UPDATE SKIP LOCKED) l WHERE m.id = l.id;
+         COMMIT`,
+      )
+      .then(
+        () => undefined,
+        () => undefined,
       );
-    } catch {
-      // Best effort: the recall it belongs to has its answer already.
-    }
+    this.pending.add(done);
+    void done.finally(() => this.pending.delete(done));
   }
 
   // ---- reads ----------------------------------------------------------------------------------------------------
@@ -651,27 +663,30 @@ export class PostgresMemoryStore implements MemoryStore {
       return true;
     });
     if (todo.length === 0) return out;
-    const lexemes = await this.query<{ term: string; lexemes: string[] }>(
-      `SELECT t.term, coalesce(tsvector_to_array(to_tsvector(${TS_CONFIG}, t.term)), '{}') AS lexemes
-       FROM unnest($1::text[]) AS t(term)`,
-      [todo.map((t) => indexText(t))],
+    // One round trip: each term's lexemes, and its match count (capped on a large store, where only "more than the
+    // budget" matters and a common lexeme's count comes from the statistics instead).
+    const cap = stats.total >= EXACT_COUNT_MAX ? LEXICAL_BUDGET + 1 : stats.total + 1;
+    const rows = await this.query<{ lexemes: string[]; n: number }>(
+      `SELECT coalesce(tsvector_to_array(to_tsvector(${TS_CONFIG}, t.term)), '{}') AS lexemes,
+              CASE WHEN $3 AND tsvector_to_array(to_tsvector(${TS_CONFIG}, t.term)) <@ $4::text[] THEN -1
+                   ELSE (SELECT count(*) FROM (SELECT 1 FROM ${this.s}.memories
+                          WHERE search_tsv @@ to_tsquery(${TS_CONFIG}, t.q) LIMIT $2) c) END AS n
+       FROM unnest($1::text[], $5::text[]) WITH ORDINALITY AS t(term, q, i) ORDER BY t.i`,
+      [
+        todo.map((t) => indexText(t)),
+        cap,
+        stats.total >= EXACT_COUNT_MAX,
+        [...stats.common.keys()],
+        todo.map((t) => toTsquery(wordsNode([t]))),
+      ],
     );
     for (const [i, term] of todo.entries()) {
-      const words = lexemes[i]?.lexemes ?? [];
-      let n: number;
+      const words = rows[i]?.lexemes ?? [];
+      let n = Number(rows[i]?.n ?? 0);
       if (words.length === 0) n = 0;
-      else if (stats.total >= EXACT_COUNT_MAX && words.every((w) => stats.common.has(w))) {
-        n = Math.min(...words.map((w) => stats.common.get(w) as number));
-      } else {
-        const cap = stats.total >= EXACT_COUNT_MAX ? LEXICAL_BUDGET + 1 : stats.total + 1;
-        const rows = await this.query<{ n: number }>(
-          `SELECT count(*) AS n FROM (SELECT 1 FROM ${this.s}.memories WHERE search_tsv @@ to_tsquery(${TS_CONFIG}, $1) LIMIT $2) c`,
-          [toTsquery(wordsNode([term])), cap],
-        );
-        n = Number(rows[0].n);
-        // Past the cap only "more than the budget and rarer than the common lexemes" is known.
-        if (n >= cap) n = Math.max(n, stats.floor);
-      }
+      else if (n < 0) n = Math.min(...words.map((w) => stats.common.get(w) ?? 0));
+      // Past the cap only "more than the budget and rarer than the common lexemes" is known.
+      else if (n >= cap) n = Math.max(n, stats.floor);
       if (this.dfCache.size > 50_000) this.dfCache.clear();
       this.dfCache.set(term, { n, total: stats.total });
       out.set(term, n);
@@ -751,7 +766,7 @@ export class PostgresMemoryStore implements MemoryStore {
 
   /**
    * HNSW search with the filter applied during the scan: pgvector's iterative scan keeps reading the graph until
-   * `limit` rows pass the filter (pgvector >= 0.8; older versions return what the first ef_search candidates give).
+   * `limit` rows pass the filter (pgvector >= 0.8; older versions return what the first 500 candidates give).
    */
   async vector(query: Float32Array, filter: MemoryFilter, limit: number): Promise<VectorHit[]> {
     if (!this.provider || !this.vectorSchema || this.reembedAll || limit <= 0) return [];
@@ -760,11 +775,16 @@ export class PostgresMemoryStore implements MemoryStore {
       throw this.fail(e);
     });
     try {
-      await client.query("BEGIN");
-      await client.query(`SELECT set_config('hnsw.ef_search', $1, true)`, [
-        String(Math.min(1000, Math.max(40, 2 * limit))),
-      ]);
-      if (this.iterativeScan) await client.query("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)");
+      if (!this.tuned.has(client)) {
+        // Session settings, once per connection: filtered scans continue until enough rows pass (pgvector >= 0.8);
+        // older versions get a candidate list long enough for the largest lane this store asks for.
+        await client.query(
+          this.iterativeScan
+            ? "SET hnsw.iterative_scan = relaxed_order; SET hnsw.ef_search = 100"
+            : "SET hnsw.ef_search = 500",
+        );
+        this.tuned.add(client);
+      }
       const rows = (
         await client.query(
           `SELECT v.memory_id AS id, 1 - (v.embedding OPERATOR(${this.vectorSchema}.<=>) $1::${this.vectorSchema}.vector) AS cosine
@@ -774,14 +794,12 @@ export class PostgresMemoryStore implements MemoryStore {
           [vectorLiteral(query), limit, ...w.params],
         )
       ).rows as Array<{ id: number; cosine: number }>;
-      await client.query("COMMIT");
       client.release();
       return rows
         .map((r) => ({ id: Number(r.id), cosine: Number(r.cosine) }))
         .sort((a, b) => b.cosine - a.cosine || a.id - b.id);
     } catch (e) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      client.release();
+      client.release(true);
       throw this.fail(e);
     }
   }
@@ -908,6 +926,7 @@ export class PostgresMemoryStore implements MemoryStore {
     if (this.closed) return;
     this.closed = true;
     await this.background.catch(() => undefined);
+    await Promise.all(this.pending);
     await this.pool.end().catch(() => undefined);
   }
 }
