@@ -9,6 +9,20 @@
  * Vectors live in their own table, created at open for the provider's dimension (see PostgresMemoryStore).
  */
 import type pg from "pg";
+import type { MemoryFilter } from "./types.js";
+
+/** What the PostgreSQL store's lanes share: the pool, the project's schema, and error-mapped queries. */
+export interface PgContext {
+  pool: pg.Pool;
+  /** The project's schema name, and quoted for SQL. */
+  schema: string;
+  s: string;
+  query<R extends pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<R[]>;
+  /** The filter as SQL over `memories m`, placeholders numbered from `$start`. */
+  where(filter: MemoryFilter, start: number): { sql: string; params: unknown[] };
+  /** A driver error as the storage error callers see. */
+  fail(e: unknown): Error;
+}
 
 export interface PgMigration {
   version: number;

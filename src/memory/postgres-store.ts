@@ -4,20 +4,21 @@
  * HNSW index when the extension is installed, else the vector lane is off and reported as degraded. Every write is
  * one transaction, so a killed writer leaves no partial batch; concurrent writers need no lock beyond PostgreSQL's own.
  *
- * Ranking differs from FTS5's bm25 only inside the lexical lane (see lexicalSql); fusion, re-ranking, abstention and
- * diversity are the shared code above the store.
+ * The lanes are postgres-lexical.ts and postgres-vectors.ts. Ranking differs from FTS5's bm25 only inside the lexical
+ * lane; fusion, re-ranking, abstention and diversity are the shared code above the store.
  */
 import { userInfo } from "node:os";
 import pg from "pg";
 import type { EmbeddingProvider } from "./embeddings/provider.js";
-import { flatTerms, type LexNode, toTsquery, wordsNode } from "./lexical-query.js";
-import { lockKeySql, migratePg, PG_SCHEMA_VERSION, quoteIdent, schemaVersion } from "./postgres-schema.js";
-import { type MemoryRow, rowToMemory } from "./rows.js";
+import type { LexNode } from "./lexical-query.js";
+import { PgLexicalLane, tsvectorSql } from "./postgres-lexical.js";
+import { migratePg, PG_SCHEMA_VERSION, type PgContext, quoteIdent, schemaVersion } from "./postgres-schema.js";
+import { PgVectorLane } from "./postgres-vectors.js";
+import { assembleStored, distinctRelated, type MemoryRow, rowToMemory } from "./rows.js";
 import { filterSql, type SqlDialect } from "./sql-filter.js";
-import { assembleStored, distinctRelated } from "./sqlite-store.js";
 import { readOnlyError, redactUrl, storageError } from "./storage-errors.js";
 import type { LexicalHit, MemoryLink, MemoryStore, RelatedRow, StoredMemory, StoreHealth, VectorHit } from "./store.js";
-import { contentKey, embeddingText, identTerms, indexText } from "./text.js";
+import { contentKey, identTerms, indexText } from "./text.js";
 import type { Memory, MemoryFilter, NewMemory } from "./types.js";
 
 export interface PostgresStoreOptions {
@@ -30,23 +31,6 @@ export interface PostgresStoreOptions {
   poolMax?: number;
 }
 
-/** Text search configuration: English stemming, like FTS5's porter tokenizer. */
-const TS_CONFIG = "'english'";
-/**
- * ts_rank weights {D, C, B, A}: tags (A) 1, content, path and identifier terms (B) 1/3, rationale (C) 1/6: the same
- * 3 : 1 : 0.5 proportions as the SQLite lane's bm25 column weights.
- */
-const TS_WEIGHTS = "'{0, 0.16667, 0.33333, 1}'";
-/**
- * At most this many candidate rows are scored per lexical query. Terms are taken rarest first while their document
- * counts fit; when even the rarest common term matches more, the newest matches of all the terms together are scored.
- * Scoring every match of a term found in a third of a million memories would take seconds; 10,000 take 20–60 ms.
- */
-const LEXICAL_BUDGET = 10_000;
-/** Below this many memories counts are exact; above, the planner's statistics are close enough for rarity. */
-const EXACT_COUNT_MAX = 50_000;
-const STATS_TTL_MS = 60_000;
-const REEMBED_BATCH = 64;
 const PG_HINTS = [
   "Check that PostgreSQL is running and DWIM_MEMORY_URL (or [memory] url) points at it",
   "Locally: pg_ctlcluster --skip-systemctl-redirect <version> main start",
@@ -87,10 +71,6 @@ function withDefaultUser(url: string): string {
   }
 }
 
-function vectorLiteral(v: Float32Array): string {
-  return `[${Array.from(v, (x) => (Number.isFinite(x) ? x : 0)).join(",")}]`;
-}
-
 export class PostgresMemoryStore implements MemoryStore {
   readonly path: string;
   readonly provider: EmbeddingProvider | null;
@@ -98,22 +78,14 @@ export class PostgresMemoryStore implements MemoryStore {
   private readonly s: string;
   private readonly dialect: SqlDialect;
   private readonly secrets: string[];
-  /** Schema of the pgvector extension, when it is installed. */
-  private vectorSchema: string | undefined;
-  /** pgvector >= 0.8: filtered HNSW scans continue until enough rows pass. */
-  private iterativeScan = false;
-  private vectorOff: string | undefined;
   private readOnly = false;
-  private reembedAll = false;
   private readonly repairs: string[] = [];
-  private background: Promise<void> = Promise.resolve();
   private closed = false;
   /** Recall-count updates still in flight (close waits for them). */
   private readonly pending = new Set<Promise<void>>();
-  /** Pool connections whose session has the HNSW search settings. */
-  private readonly tuned = new WeakSet<pg.PoolClient>();
-  private readonly dfCache = new Map<string, { n: number; total: number }>();
-  private stats: { at: number; total: number; common: Map<string, number>; floor: number } | undefined;
+  private readonly db: PgContext;
+  private readonly lexicalLane: PgLexicalLane;
+  private readonly vectors: PgVectorLane;
 
   private constructor(private readonly options: PostgresStoreOptions) {
     this.provider = options.provider;
@@ -138,6 +110,16 @@ export class PostgresMemoryStore implements MemoryStore {
     });
     // An idle connection the server dropped must not crash the process; the next query reconnects.
     this.pool.on("error", () => undefined);
+    this.db = {
+      pool: this.pool,
+      schema: options.schema,
+      s: this.s,
+      query: (sql, params) => this.query(sql, params),
+      where: (filter, start) => this.where(filter, start),
+      fail: (e) => this.fail(e),
+    };
+    this.lexicalLane = new PgLexicalLane(this.db);
+    this.vectors = new PgVectorLane(this.db, options.provider, this.repairs, () => this.closed);
   }
 
   /** Connects, migrates (once, under an advisory lock), prepares the vector table, starts any re-embedding. */
@@ -175,139 +157,11 @@ export class PostgresMemoryStore implements MemoryStore {
         [`${this.s}.memories`],
       );
       if (access.rows[0].writable !== true) this.readOnly = true;
-      await this.prepareVectors(client);
+      await this.vectors.prepare(client, this.readOnly);
     } finally {
       client.release();
     }
-    if (this.provider && this.vectorSchema && !this.readOnly) this.startReembedding();
-  }
-
-  /**
-   * Finds pgvector (creating the extension when the server has it and the role may), then makes sure the vector
-   * table matches the provider's model and dimension; a change drops and rebuilds it (served lexical-only meanwhile).
-   */
-  private async prepareVectors(client: pg.PoolClient): Promise<void> {
-    const provider = this.provider;
-    if (!provider) return;
-    let ext = await client.query(
-      "SELECT n.nspname, e.extversion FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'vector'",
-    );
-    if (ext.rowCount === 0 && !this.readOnly) {
-      const available = await client.query("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'");
-      if ((available.rowCount ?? 0) > 0) {
-        try {
-          await client.query("BEGIN");
-          await client.query(`SELECT pg_advisory_xact_lock(${lockKeySql("'extension vector'")})`);
-          await client.query("CREATE EXTENSION IF NOT EXISTS vector");
-          await client.query("COMMIT");
-        } catch {
-          await client.query("ROLLBACK").catch(() => undefined);
-        }
-        ext = await client.query(
-          "SELECT n.nspname, e.extversion FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'vector'",
-        );
-      }
-    }
-    if (ext.rowCount === 0) {
-      this.vectorOff =
-        "pgvector is not installed in this database: recall is lexical-only (a superuser can run CREATE EXTENSION vector)";
-      return;
-    }
-    this.vectorSchema = quoteIdent(ext.rows[0].nspname);
-    const [major, minor] = String(ext.rows[0].extversion).split(".").map(Number);
-    this.iterativeScan = major > 0 || minor >= 8;
-    const current = async () => {
-      const meta = await client.query(`SELECT model_id, dim FROM ${this.s}.embeddings_meta WHERE id = 1`);
-      const table = await client.query("SELECT to_regclass($1) IS NOT NULL AS ok", [`${this.s}.memory_vectors`]);
-      const m = meta.rows[0] as { model_id: string; dim: number } | undefined;
-      return { meta: m, ok: m?.model_id === provider.id && m?.dim === provider.dim && table.rows[0].ok === true };
-    };
-    if ((await current()).ok) return;
-    if (this.readOnly) {
-      this.vectorOff = "the read-only database has no vectors for this embedding model: recall is lexical-only";
-      return;
-    }
-    await client.query("BEGIN");
-    try {
-      await client.query(`SELECT pg_advisory_xact_lock(${lockKeySql("$1")})`, [this.options.schema]);
-      const { meta, ok } = await current();
-      if (!ok) {
-        await client.query(`DROP TABLE IF EXISTS ${this.s}.memory_vectors`);
-        await client.query(
-          `CREATE TABLE ${this.s}.memory_vectors (
-             memory_id bigint PRIMARY KEY REFERENCES ${this.s}.memories(id) ON DELETE CASCADE,
-             embedding ${this.vectorSchema}.vector(${provider.dim}) NOT NULL)`,
-        );
-        await client.query(
-          `CREATE INDEX memory_vectors_hnsw ON ${this.s}.memory_vectors USING hnsw (embedding ${this.vectorSchema}.vector_cosine_ops)`,
-        );
-        await client.query(
-          `INSERT INTO ${this.s}.embeddings_meta(id, model_id, dim) VALUES (1, $1, $2)
-           ON CONFLICT (id) DO UPDATE SET model_id = excluded.model_id, dim = excluded.dim`,
-          [provider.id, provider.dim],
-        );
-        const n = Number((await client.query(`SELECT count(*) AS n FROM ${this.s}.memories`)).rows[0].n);
-        if (meta && n > 0) {
-          this.reembedAll = true;
-          this.repairs.push(
-            `embedding model changed (${meta.model_id}/${meta.dim} → ${provider.id}/${provider.dim}): re-embedding ${n} memories`,
-          );
-        }
-      }
-      await client.query("COMMIT");
-    } catch (e) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw e;
-    }
-  }
-
-  /** Embeds, in the background, every memory without a vector (after a model change, or rows another writer left). */
-  private startReembedding(): void {
-    this.background = this.reembedMissing()
-      .catch((e) => {
-        if (!this.closed) this.repairs.push(`re-embedding stopped: ${(e as Error).message}`);
-      })
-      .finally(() => {
-        this.reembedAll = false;
-      });
-  }
-
-  private async reembedMissing(): Promise<void> {
-    const provider = this.provider;
-    if (!provider) return;
-    let lastId = 0;
-    let done = 0;
-    for (;;) {
-      if (this.closed) return;
-      const rows = (
-        await this.pool.query(
-          `SELECT m.id, m.content, m.rationale, m.tags, m.file_path FROM ${this.s}.memories m
-           WHERE m.id > $1 AND NOT EXISTS (SELECT 1 FROM ${this.s}.memory_vectors v WHERE v.memory_id = m.id)
-           ORDER BY m.id LIMIT $2`,
-          [lastId, REEMBED_BATCH],
-        )
-      ).rows as Array<{
-        id: number;
-        content: string;
-        rationale: string | null;
-        tags: string;
-        file_path: string | null;
-      }>;
-      if (rows.length === 0) break;
-      lastId = rows[rows.length - 1].id;
-      const vectors = await provider.embedDocuments(rows.map((r) => embeddingText(r)));
-      if (this.closed) return;
-      // Another server may have embedded or deleted a row meanwhile: both are fine.
-      await this.pool.query(
-        `INSERT INTO ${this.s}.memory_vectors(memory_id, embedding)
-         SELECT v.id, v.e::${this.vectorSchema}.vector FROM unnest($1::bigint[], $2::text[]) AS v(id, e)
-         WHERE EXISTS (SELECT 1 FROM ${this.s}.memories m WHERE m.id = v.id)
-         ON CONFLICT (memory_id) DO NOTHING`,
-        [rows.map((r) => r.id), vectors.map(vectorLiteral)],
-      );
-      done += rows.length;
-    }
-    if (done > 0 && !this.reembedAll) this.repairs.push(`${done} memories without a vector: embedded`);
+    if (this.provider && this.vectors.ext && !this.readOnly) this.vectors.startReembedding();
   }
 
   // ---- helpers --------------------------------------------------------------------------------------------------
@@ -363,9 +217,7 @@ export class PostgresMemoryStore implements MemoryStore {
          recall_count, search_tsv)
        SELECT r.id, r.category, r.content, r.rationale, r.tags, r.inferred_tags, r.file_path, r.context, r.ident_terms,
          r.content_key, r.worked, r.outcome, r.pinned, r.archived, r.superseded_by, r.created_at, r.happened_at,
-         r.recall_count,
-         setweight(to_tsvector(${TS_CONFIG}, r.lex_a), 'A') || setweight(to_tsvector(${TS_CONFIG}, r.lex_b), 'B')
-           || setweight(to_tsvector(${TS_CONFIG}, r.lex_c), 'C')
+         r.recall_count, ${tsvectorSql("r.lex_a", "r.lex_b", "r.lex_c")}
        FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
          $9::text[], $10::text[], $11::boolean[], $12::text[], $13::boolean[], $14::boolean[], $15::bigint[],
          $16::bigint[], $17::bigint[], $18::integer[], $19::text[], $20::text[], $21::text[])
@@ -419,14 +271,7 @@ export class PostgresMemoryStore implements MemoryStore {
         [tagIds, tags, inferred],
       );
     }
-    const withVector = items.flatMap((_, i) => (vectors[i] ? [i] : []));
-    if (this.vectorSchema && this.provider && !this.reembedAll && withVector.length > 0) {
-      await client.query(
-        `INSERT INTO ${this.s}.memory_vectors(memory_id, embedding)
-         SELECT v.id, v.e::${this.vectorSchema}.vector FROM unnest($1::bigint[], $2::text[]) AS v(id, e)`,
-        [withVector.map((i) => ids[i]), withVector.map((i) => vectorLiteral(vectors[i] as Float32Array))],
-      );
-    }
+    await this.vectors.insert(client, ids, vectors);
   }
 
   async insert(items: readonly NewMemory[], vectors: ReadonlyArray<Float32Array | null>): Promise<number[]> {
@@ -615,193 +460,24 @@ export class PostgresMemoryStore implements MemoryStore {
     return rows.map((r) => Number(r.id));
   }
 
-  /**
-   * The planner's statistics, refreshed at most once a minute: the row estimate and the frequency of the most common
-   * lexemes of `search_tsv` (gathered by ANALYZE, which autovacuum runs as the table grows).
-   */
-  private async statistics(): Promise<NonNullable<PostgresMemoryStore["stats"]>> {
-    if (this.stats && Date.now() - this.stats.at < STATS_TTL_MS) return this.stats;
-    const rows = await this.query<{ estimate: number; elems: string[] | null; freqs: number[] | null }>(
-      `SELECT greatest(c.reltuples, 0)::float8 AS estimate,
-              (SELECT s.most_common_elems::text::text[] FROM pg_stats s
-                WHERE s.schemaname = $1 AND s.tablename = 'memories' AND s.attname = 'search_tsv') AS elems,
-              (SELECT s.most_common_elem_freqs FROM pg_stats s
-                WHERE s.schemaname = $1 AND s.tablename = 'memories' AND s.attname = 'search_tsv') AS freqs
-       FROM pg_class c WHERE c.oid = to_regclass($2)`,
-      [this.options.schema, `${this.s}.memories`],
-    );
-    const r = rows[0] ?? { estimate: 0, elems: null, freqs: null };
-    let total = Number(r.estimate);
-    if (total < EXACT_COUNT_MAX) total = await this.count();
-    const common = new Map<string, number>();
-    const elems = r.elems ?? [];
-    const freqs = (r.freqs ?? []).map(Number);
-    for (const [i, e] of elems.entries()) common.set(e, Math.round(freqs[i] * total));
-    // After the per-element frequencies come the minimum and maximum: anything not listed is rarer than the minimum.
-    const floor = elems.length > 0 ? Math.ceil((freqs[elems.length] ?? 0) * total) : 0;
-    this.stats = { at: Date.now(), total, common, floor };
-    return this.stats;
+  totalDocuments(): Promise<number> {
+    return this.lexicalLane.totalDocuments();
   }
 
-  async totalDocuments(): Promise<number> {
-    return (await this.statistics()).total;
+  documentFrequency(terms: readonly string[]): Promise<Map<string, number>> {
+    return this.lexicalLane.documentFrequency(terms);
   }
 
-  /**
-   * Exact while the store is small. On a large one, a lexeme among the planner's most common elements takes its
-   * sampled frequency; any other is rarer than those and is counted, up to the lexical budget.
-   */
-  async documentFrequency(terms: readonly string[]): Promise<Map<string, number>> {
-    const stats = await this.statistics();
-    const out = new Map<string, number>();
-    const todo = terms.filter((t) => {
-      const entry = this.dfCache.get(t);
-      if (entry && Math.abs(stats.total - entry.total) <= Math.max(2, 0.02 * entry.total)) {
-        out.set(t, entry.n);
-        return false;
-      }
-      return true;
-    });
-    if (todo.length === 0) return out;
-    // One round trip: each term's lexemes, and its match count (capped on a large store, where only "more than the
-    // budget" matters and a common lexeme's count comes from the statistics instead).
-    const cap = stats.total >= EXACT_COUNT_MAX ? LEXICAL_BUDGET + 1 : stats.total + 1;
-    const rows = await this.query<{ lexemes: string[]; n: number }>(
-      `SELECT coalesce(tsvector_to_array(to_tsvector(${TS_CONFIG}, t.term)), '{}') AS lexemes,
-              CASE WHEN $3 AND tsvector_to_array(to_tsvector(${TS_CONFIG}, t.term)) <@ $4::text[] THEN -1
-                   ELSE (SELECT count(*) FROM (SELECT 1 FROM ${this.s}.memories
-                          WHERE search_tsv @@ to_tsquery(${TS_CONFIG}, t.q) LIMIT $2) c) END AS n
-       FROM unnest($1::text[], $5::text[]) WITH ORDINALITY AS t(term, q, i) ORDER BY t.i`,
-      [
-        todo.map((t) => indexText(t)),
-        cap,
-        stats.total >= EXACT_COUNT_MAX,
-        [...stats.common.keys()],
-        todo.map((t) => toTsquery(wordsNode([t]))),
-      ],
-    );
-    for (const [i, term] of todo.entries()) {
-      const words = rows[i]?.lexemes ?? [];
-      let n = Number(rows[i]?.n ?? 0);
-      if (words.length === 0) n = 0;
-      else if (n < 0) n = Math.min(...words.map((w) => stats.common.get(w) ?? 0));
-      // Past the cap only "more than the budget and rarer than the common lexemes" is known.
-      else if (n >= cap) n = Math.max(n, stats.floor);
-      if (this.dfCache.size > 50_000) this.dfCache.clear();
-      this.dfCache.set(term, { n, total: stats.total });
-      out.set(term, n);
-    }
-    return out;
-  }
-
-  async lexical(query: LexNode, filter: MemoryFilter, limit: number): Promise<LexicalHit[]> {
-    const terms = flatTerms(query);
-    const built = terms ? await this.termsSql(terms, filter, limit) : this.querySql(query, filter, limit);
-    if (!built) return [];
-    const { sql, params } = built;
-    const rows = await this.query<{ id: number; score: number }>(sql, params);
-    return rows.map((r) => ({ id: Number(r.id), rank: -Number(r.score) }));
-  }
-
-  /** search_memories' structured queries: cover density ranking of the whole tsquery, weighted by field. */
-  private querySql(query: LexNode, filter: MemoryFilter, limit: number) {
-    const w = this.where(filter, 3);
-    return {
-      sql: `SELECT m.id, ts_rank_cd(${TS_WEIGHTS}, m.search_tsv, q.q, 1) AS score
-            FROM ${this.s}.memories m, to_tsquery(${TS_CONFIG}, $1) AS q(q)
-            WHERE m.search_tsv @@ q.q AND ${w.sql}
-            ORDER BY score DESC, m.id LIMIT $2`,
-      params: [toTsquery(query), limit, ...w.params],
-    };
-  }
-
-  /**
-   * recall's any-of-these-terms query, scored like bm25: each term's field-weighted, length-normalised frequency
-   * (ts_rank of that term alone) times its idf, summed. Candidates are bounded by LEXICAL_BUDGET (see above).
-   */
-  private async termsSql(terms: readonly string[], filter: MemoryFilter, limit: number) {
-    const df = await this.documentFrequency(terms);
-    const total = Math.max(1, (await this.statistics()).total);
-    const used = terms.filter((t) => (df.get(t) ?? 0) > 0).sort((a, b) => (df.get(a) ?? 0) - (df.get(b) ?? 0));
-    // No term occurs (or each is a stop word to the text search configuration): nothing can match.
-    if (used.length === 0) return undefined;
-    const idf = (t: string) => {
-      const n = df.get(t) ?? 0;
-      return Math.log(1 + (total - n + 0.5) / (n + 0.5));
-    };
-    let budgeted = 0;
-    let spent = 0;
-    while (budgeted < used.length && spent + (df.get(used[budgeted]) ?? 0) <= LEXICAL_BUDGET) {
-      spent += df.get(used[budgeted]) ?? 0;
-      budgeted++;
-    }
-    const candidates =
-      budgeted > 0
-        ? toTsquery({ kind: "or", children: used.slice(0, budgeted).map((t) => wordsNode([t])) })
-        : toTsquery({ kind: "and", children: used.map((t) => wordsNode([t])) });
-    const base = 3 + 2 * used.length;
-    const w = this.where(filter, base);
-    const score = used.map(
-      (_, i) => `$${4 + 2 * i} * ts_rank(${TS_WEIGHTS}, c.search_tsv, to_tsquery(${TS_CONFIG}, $${3 + 2 * i}), 1)`,
-    );
-    const params: unknown[] = [candidates, limit];
-    for (const t of used) params.push(toTsquery(wordsNode([t])), idf(t));
-    // Within budget every match is scored; past it (all terms common), the newest matches of all the terms together.
-    const newest = budgeted > 0 ? "" : `ORDER BY m.id DESC LIMIT ${LEXICAL_BUDGET}`;
-    return {
-      sql: `SELECT c.id, ${score.join(" + ")} AS score
-            FROM (SELECT m.id, m.search_tsv FROM ${this.s}.memories m
-                  WHERE m.search_tsv @@ to_tsquery(${TS_CONFIG}, $1) AND ${w.sql} ${newest}) c
-            ORDER BY score DESC, c.id LIMIT $2`,
-      params: [...params, ...w.params],
-    };
+  lexical(query: LexNode, filter: MemoryFilter, limit: number): Promise<LexicalHit[]> {
+    return this.lexicalLane.search(query, filter, limit);
   }
 
   vectorLaneDegraded(): string | undefined {
-    if (!this.provider) return undefined;
-    if (this.vectorOff) return this.vectorOff;
-    if (this.reembedAll) return "re-embedding after a model change: vectors are not used until it finishes";
-    return undefined;
+    return this.vectors.degraded();
   }
 
-  /**
-   * HNSW search with the filter applied during the scan: pgvector's iterative scan keeps reading the graph until
-   * `limit` rows pass the filter (pgvector >= 0.8; older versions return what the first 500 candidates give).
-   */
-  async vector(query: Float32Array, filter: MemoryFilter, limit: number): Promise<VectorHit[]> {
-    if (!this.provider || !this.vectorSchema || this.reembedAll || limit <= 0) return [];
-    const w = this.where(filter, 3);
-    const client = await this.pool.connect().catch((e) => {
-      throw this.fail(e);
-    });
-    try {
-      if (!this.tuned.has(client)) {
-        // Session settings, once per connection: filtered scans continue until enough rows pass (pgvector >= 0.8);
-        // older versions get a candidate list long enough for the largest lane this store asks for.
-        await client.query(
-          this.iterativeScan
-            ? "SET hnsw.iterative_scan = relaxed_order; SET hnsw.ef_search = 100"
-            : "SET hnsw.ef_search = 500",
-        );
-        this.tuned.add(client);
-      }
-      const rows = (
-        await client.query(
-          `SELECT v.memory_id AS id, 1 - (v.embedding OPERATOR(${this.vectorSchema}.<=>) $1::${this.vectorSchema}.vector) AS cosine
-           FROM ${this.s}.memory_vectors v JOIN ${this.s}.memories m ON m.id = v.memory_id
-           WHERE ${w.sql}
-           ORDER BY v.embedding OPERATOR(${this.vectorSchema}.<=>) $1::${this.vectorSchema}.vector LIMIT $2`,
-          [vectorLiteral(query), limit, ...w.params],
-        )
-      ).rows as Array<{ id: number; cosine: number }>;
-      client.release();
-      return rows
-        .map((r) => ({ id: Number(r.id), cosine: Number(r.cosine) }))
-        .sort((a, b) => b.cosine - a.cosine || a.id - b.id);
-    } catch (e) {
-      client.release(true);
-      throw this.fail(e);
-    }
+  vector(query: Float32Array, filter: MemoryFilter, limit: number): Promise<VectorHit[]> {
+    return this.vectors.search(query, filter, limit);
   }
 
   async relatedCandidates(key: string, filePath: string | null): Promise<RelatedRow[]> {
@@ -888,16 +564,7 @@ export class PostgresMemoryStore implements MemoryStore {
               (SELECT model_id FROM ${this.s}.embeddings_meta WHERE id = 1) AS model_id,
               (SELECT dim FROM ${this.s}.embeddings_meta WHERE id = 1) AS dim`,
     );
-    const vectors = this.vectorSchema
-      ? Number(
-          (
-            await this.query<{ n: number }>(
-              `SELECT CASE WHEN to_regclass($1) IS NULL THEN 0 ELSE (SELECT count(*) FROM ${this.s}.memory_vectors) END AS n`,
-              [`${this.s}.memory_vectors`],
-            ).catch(() => [{ n: 0 }])
-          )[0].n,
-        )
-      : 0;
+    const vectors = await this.vectors.count().catch(() => 0);
     const out: StoreHealth = {
       backend: "postgres",
       path: this.path,
@@ -909,7 +576,7 @@ export class PostgresMemoryStore implements MemoryStore {
       model_id: counts.model_id,
       dim: counts.dim === null ? null : Number(counts.dim),
       repairs: [...this.repairs],
-      reembedding: this.reembedAll,
+      reembedding: this.vectors.reembedAll,
       integrity: "ok",
     };
     const lane = this.vectorLaneDegraded();
@@ -919,13 +586,13 @@ export class PostgresMemoryStore implements MemoryStore {
   }
 
   idle(): Promise<void> {
-    return this.background;
+    return this.vectors.background;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.background.catch(() => undefined);
+    await this.vectors.background.catch(() => undefined);
     await Promise.all(this.pending);
     await this.pool.end().catch(() => undefined);
   }

@@ -12,20 +12,11 @@ import * as sqliteVec from "sqlite-vec";
 import type { EmbeddingProvider } from "../core/embeddings/provider.js";
 import { ToolError } from "../core/index.js";
 import { type LexNode, toFts5, wordsNode } from "./lexical-query.js";
-import { type MemoryRow, rowToMemory } from "./rows.js";
+import { assembleStored, distinctRelated, type MemoryRow, rowToMemory } from "./rows.js";
 import { migrate, SCHEMA_VERSION } from "./schema.js";
 import { filterSql, isNarrowing, type SqlWhere } from "./sql-filter.js";
 import { readOnlyError, storageError } from "./storage-errors.js";
-import type {
-  LexicalHit,
-  MemoryLink,
-  MemoryStore,
-  OutcomeEvent,
-  RelatedRow,
-  StoredMemory,
-  StoreHealth,
-  VectorHit,
-} from "./store.js";
+import type { LexicalHit, MemoryLink, MemoryStore, RelatedRow, StoredMemory, StoreHealth, VectorHit } from "./store.js";
 import { contentKey, embeddingText, identTerms } from "./text.js";
 import type { Memory, MemoryFilter, NewMemory } from "./types.js";
 import { VectorCache } from "./vector-cache.js";
@@ -718,71 +709,4 @@ export class SqliteMemoryStore implements MemoryStore {
 
   /** Expected schema version (for health output). */
   static readonly schemaVersion = SCHEMA_VERSION;
-}
-
-/** Related-check rows from several queries, first occurrence of each id kept. */
-export function distinctRelated(
-  rows: ReadonlyArray<{ id: number; content: string; category: string; worked: unknown; file_path: string | null }>,
-): RelatedRow[] {
-  const seen = new Set<number>();
-  const out: RelatedRow[] = [];
-  for (const r of rows) {
-    const id = Number(r.id);
-    if (seen.has(id)) continue;
-    seen.add(id);
-    out.push({
-      id,
-      content: r.content,
-      category: r.category,
-      file_path: r.file_path,
-      worked: r.worked === null || r.worked === undefined ? null : r.worked === true || r.worked === 1,
-    });
-  }
-  return out;
-}
-
-/** Memory rows plus their tags, outcome events and links, as export records (times stay epoch ms). */
-export function assembleStored(
-  rows: readonly MemoryRow[],
-  tags: ReadonlyArray<{ memory_id: number; tag: string; inferred: boolean }>,
-  outcomes: ReadonlyArray<OutcomeEvent & { memory_id: number }>,
-  links: readonly MemoryLink[],
-): StoredMemory[] {
-  const group = <T>(items: readonly T[], key: (t: T) => number) => {
-    const map = new Map<number, T[]>();
-    for (const item of items) map.set(key(item), [...(map.get(key(item)) ?? []), item]);
-    return map;
-  };
-  const tagsOf = group(tags, (t) => Number(t.memory_id));
-  const outcomesOf = group(outcomes, (o) => Number(o.memory_id));
-  const linksOf = group(links, (l) => Number(l.from_id));
-  return rows.map((r) => {
-    const m = rowToMemory(r);
-    const own = tagsOf.get(m.id) ?? [];
-    return {
-      id: m.id,
-      category: m.category,
-      content: m.content,
-      rationale: m.rationale,
-      tags: own.filter((t) => !t.inferred).map((t) => t.tag),
-      inferred_tags: own.filter((t) => t.inferred).map((t) => t.tag),
-      file_path: m.file_path,
-      context: m.context,
-      worked: m.worked,
-      outcome: m.outcome,
-      pinned: m.pinned,
-      archived: m.archived,
-      superseded_by: m.superseded_by,
-      created_at: Number(r.created_at),
-      happened_at: r.happened_at === null || r.happened_at === undefined ? null : Number(r.happened_at),
-      recall_count: m.recall_count,
-      outcomes: (outcomesOf.get(m.id) ?? []).map((o) => ({ worked: o.worked, outcome: o.outcome, at: Number(o.at) })),
-      links: (linksOf.get(m.id) ?? []).map((l) => ({
-        from_id: Number(l.from_id),
-        to_id: Number(l.to_id),
-        kind: l.kind,
-        at: Number(l.at),
-      })),
-    };
-  });
 }
