@@ -6,11 +6,9 @@
 import type pg from "pg";
 import type { EmbeddingProvider } from "./embeddings/provider.js";
 import { lockKeySql, type PgContext, quoteIdent } from "./postgres-schema.js";
+import { reembedMissing, type UnembeddedRow } from "./reembed.js";
 import type { VectorHit } from "./store.js";
-import { embeddingText } from "./text.js";
 import type { MemoryFilter } from "./types.js";
-
-const REEMBED_BATCH = 64;
 
 export function vectorLiteral(v: Float32Array): string {
   return `[${Array.from(v, (x) => (Number.isFinite(x) ? x : 0)).join(",")}]`;
@@ -147,40 +145,27 @@ export class PgVectorLane {
   }
 
   private async reembedMissing(): Promise<void> {
-    const provider = this.provider;
-    if (!provider) return;
-    let lastId = 0;
-    let done = 0;
-    for (;;) {
-      if (this.isClosed()) return;
-      const rows = (
-        await this.db.pool.query(
+    if (!this.provider) return;
+    const done = await reembedMissing(this.provider, {
+      isClosed: this.isClosed,
+      missing: (afterId, limit) =>
+        this.db.query<UnembeddedRow>(
           `SELECT m.id, m.content, m.rationale, m.tags, m.file_path FROM ${this.db.s}.memories m
            WHERE m.id > $1 AND NOT EXISTS (SELECT 1 FROM ${this.db.s}.memory_vectors v WHERE v.memory_id = m.id)
            ORDER BY m.id LIMIT $2`,
-          [lastId, REEMBED_BATCH],
-        )
-      ).rows as Array<{
-        id: number;
-        content: string;
-        rationale: string | null;
-        tags: string;
-        file_path: string | null;
-      }>;
-      if (rows.length === 0) break;
-      lastId = rows[rows.length - 1].id;
-      const vectors = await provider.embedDocuments(rows.map((r) => embeddingText(r)));
-      if (this.isClosed()) return;
+          [afterId, limit],
+        ),
       // Another server may have embedded or deleted a row meanwhile: both are fine.
-      await this.db.pool.query(
-        `INSERT INTO ${this.db.s}.memory_vectors(memory_id, embedding)
-         SELECT v.id, v.e::${this.ext}.vector FROM unnest($1::bigint[], $2::text[]) AS v(id, e)
-         WHERE EXISTS (SELECT 1 FROM ${this.db.s}.memories m WHERE m.id = v.id)
-         ON CONFLICT (memory_id) DO NOTHING`,
-        [rows.map((r) => r.id), vectors.map(vectorLiteral)],
-      );
-      done += rows.length;
-    }
+      store: async (rows, vectors) => {
+        await this.db.query(
+          `INSERT INTO ${this.db.s}.memory_vectors(memory_id, embedding)
+           SELECT v.id, v.e::${this.ext}.vector FROM unnest($1::bigint[], $2::text[]) AS v(id, e)
+           WHERE EXISTS (SELECT 1 FROM ${this.db.s}.memories m WHERE m.id = v.id)
+           ON CONFLICT (memory_id) DO NOTHING`,
+          [rows.map((r) => r.id), vectors.map(vectorLiteral)],
+        );
+      },
+    });
     if (done > 0 && !this.reembedAll) this.repairs.push(`${done} memories without a vector: embedded`);
   }
 

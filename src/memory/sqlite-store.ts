@@ -12,12 +12,13 @@ import * as sqliteVec from "sqlite-vec";
 import type { EmbeddingProvider } from "../core/embeddings/provider.js";
 import { ToolError } from "../core/index.js";
 import { type LexNode, toFts5, wordsNode } from "./lexical-query.js";
+import { reembedMissing, type UnembeddedRow } from "./reembed.js";
 import { assembleStored, distinctRelated, type MemoryRow, rowToMemory } from "./rows.js";
 import { migrate, SCHEMA_VERSION } from "./schema.js";
 import { filterSql, isNarrowing, type SqlWhere } from "./sql-filter.js";
 import { readOnlyError, storageError } from "./storage-errors.js";
 import type { LexicalHit, MemoryLink, MemoryStore, RelatedRow, StoredMemory, StoreHealth, VectorHit } from "./store.js";
-import { contentKey, embeddingText, identTerms } from "./text.js";
+import { contentKey, identTerms } from "./text.js";
 import type { Memory, MemoryFilter, NewMemory } from "./types.js";
 import { VectorCache } from "./vector-cache.js";
 
@@ -34,8 +35,6 @@ export interface SqliteStoreOptions {
   durability?: "normal" | "strict";
   busyTimeoutMs?: number;
 }
-
-const REEMBED_BATCH = 64;
 
 function isBusy(e: unknown): boolean {
   const code = (e as { code?: string }).code ?? "";
@@ -203,35 +202,25 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   private async reembedMissing(): Promise<void> {
-    const provider = this.provider;
-    if (!provider) return;
-    let lastId = 0;
-    for (;;) {
-      if (this.closed) return;
-      const rows = this.stmt(
-        "SELECT m.id, m.content, m.rationale, m.tags, m.file_path FROM memories m WHERE m.id > ? AND NOT EXISTS (SELECT 1 FROM memory_vec v WHERE v.rowid = m.id) ORDER BY m.id LIMIT ?",
-      ).all(lastId, REEMBED_BATCH) as Array<{
-        id: number;
-        content: string;
-        rationale: string | null;
-        tags: string;
-        file_path: string | null;
-      }>;
-      if (rows.length === 0) return;
-      lastId = rows[rows.length - 1].id;
-      const vectors = await provider.embedDocuments(rows.map((r) => embeddingText(r)));
-      if (this.closed) return;
-      await this.write(() => {
-        const has = this.stmt("SELECT 1 FROM memory_vec WHERE rowid = ?");
-        const stillThere = this.stmt("SELECT 1 FROM memories WHERE id = ?");
-        const insert = this.stmt("INSERT INTO memory_vec(rowid, embedding) VALUES (?, ?)");
-        rows.forEach((r, i) => {
-          // Another process may have embedded or deleted the row since we read it.
-          if (has.get(BigInt(r.id)) || !stillThere.get(r.id)) return;
-          insert.run(BigInt(r.id), vectors[i]);
-        });
-      });
-    }
+    if (!this.provider) return;
+    await reembedMissing(this.provider, {
+      isClosed: () => this.closed,
+      missing: async (afterId, limit) =>
+        this.stmt(
+          "SELECT m.id, m.content, m.rationale, m.tags, m.file_path FROM memories m WHERE m.id > ? AND NOT EXISTS (SELECT 1 FROM memory_vec v WHERE v.rowid = m.id) ORDER BY m.id LIMIT ?",
+        ).all(afterId, limit) as UnembeddedRow[],
+      store: (rows, vectors) =>
+        this.write(() => {
+          const has = this.stmt("SELECT 1 FROM memory_vec WHERE rowid = ?");
+          const stillThere = this.stmt("SELECT 1 FROM memories WHERE id = ?");
+          const insert = this.stmt("INSERT INTO memory_vec(rowid, embedding) VALUES (?, ?)");
+          rows.forEach((r, i) => {
+            // Another process may have embedded or deleted the row since we read it.
+            if (has.get(BigInt(r.id)) || !stillThere.get(r.id)) return;
+            insert.run(BigInt(r.id), vectors[i]);
+          });
+        }),
+    });
   }
 
   // ---- helpers --------------------------------------------------------------------------------------------------

@@ -70,23 +70,14 @@ export interface MemoryLink {
  * apart, its outcome events and the links it starts. Vectors are not part of it: the importing side embeds with its
  * own provider.
  */
-export interface StoredMemory {
-  id: number;
+export interface StoredMemory extends Omit<Memory, "category" | "created_at" | "happened_at"> {
+  /** As stored (an export may carry a damaged row's value). */
   category: string;
-  content: string;
-  rationale: string | null;
+  /** Explicit tags only; inferred ones are in inferred_tags. */
   tags: string[];
-  inferred_tags: string[];
-  file_path: string | null;
-  context: string | null;
-  worked: boolean | null;
-  outcome: string | null;
-  pinned: boolean;
-  archived: boolean;
-  superseded_by: number | null;
+  /** Epoch ms. */
   created_at: number;
   happened_at: number | null;
-  recall_count: number;
   outcomes: OutcomeEvent[];
   links: MemoryLink[];
 }
