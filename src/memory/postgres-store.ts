@@ -577,6 +577,7 @@ export class PostgresMemoryStore implements MemoryStore {
       dim: counts.dim === null ? null : Number(counts.dim),
       repairs: [...this.repairs],
       reembedding: this.vectors.reembedAll,
+      // Rows, tags, tsvectors and vectors are written in one transaction under constraints the server enforces.
       integrity: "ok",
     };
     const lane = this.vectorLaneDegraded();
