@@ -378,7 +378,7 @@ async function mainPostgres(): Promise<void> {
     ],
     notes: [
       `Vector lane on the server: ${pg100.vectorLane ? "on" : `off (${pg100.degraded ?? "degraded"})`}.`,
-      "PostgreSQL's lexical lane scores at most 10,000 candidates per query: terms are taken rarest first while their document counts fit; when every term is common, the newest matches of all of them together are scored (see src/memory/postgres-store.ts).",
+      "PostgreSQL's lexical lane visits a bounded number of rows per query: terms are taken rarest first while their document counts add up to at most 5,000, and when every term is common a sample of 2,000 memories containing them all is scored (src/memory/postgres-lexical.ts).",
       ...(million
         ? []
         : ["The 1M run is opt-in (`npm run bench -- memory --postgres --1m`); this run did not include it."]),

@@ -18,14 +18,19 @@ export const TS_CONFIG = "'english'";
  */
 const TS_WEIGHTS = "'{0, 0.16667, 0.33333, 1}'";
 /**
- * At most this many candidate rows are scored per lexical query. Terms are taken rarest first while their document
- * counts fit; when even the rarest common term matches more, the newest matches of all the terms together are scored.
- * Scoring every match of a term found in a third of a million memories would take seconds; 10,000 take 20–60 ms.
+ * The lexical lane's work is bounded by the rows it visits (each a heap read and a few ts_rank calls, 5–25 µs). Terms
+ * are taken rarest first while their document counts add up to at most LEXICAL_BUDGET, and every match of those is
+ * scored. When even the rarest term matches more (every term is common), a sample of OVERFLOW_SAMPLE memories that
+ * contain all the terms is scored: which ones is the engine's choice, so such a query is answered approximately.
+ * (An "ORDER BY id DESC" sample made the planner walk the primary key backwards through the table: 0.4–0.6 s at 1M.)
  */
-const LEXICAL_BUDGET = 10_000;
+const LEXICAL_BUDGET = 5_000;
+const OVERFLOW_SAMPLE = 2_000;
 /** Below this many memories counts are exact; above, the planner's statistics are close enough for rarity. */
 const EXACT_COUNT_MAX = 50_000;
 const STATS_TTL_MS = 60_000;
+/** On a large store, rare terms are counted up to this many matches (each count visits that many rows). */
+const RARE_COUNT_CAP = 1_000;
 
 interface Statistics {
   at: number;
@@ -84,7 +89,7 @@ export class PgLexicalLane {
 
   /**
    * Exact while the store is small. On a large one, a lexeme among the planner's most common elements takes its
-   * sampled frequency; any other is rarer than those and is counted, up to the lexical budget.
+   * sampled frequency; any other is rarer than those and is counted up to a small cap.
    */
   async documentFrequency(terms: readonly string[]): Promise<Map<string, number>> {
     const stats = await this.statistics();
@@ -98,30 +103,30 @@ export class PgLexicalLane {
       return true;
     });
     if (todo.length === 0) return out;
-    // One round trip: each term's lexemes, and its match count (capped on a large store, where only "more than the
-    // budget" matters and a common lexeme's count comes from the statistics instead).
-    const cap = stats.total >= EXACT_COUNT_MAX ? LEXICAL_BUDGET + 1 : stats.total + 1;
+    // One round trip: each term's lexemes and its match count (a common lexeme's comes from the statistics instead).
+    // Small store: exact. Large one with statistics: a lexeme not among the common ones is in fewer than `floor`
+    // documents, so a count up to a small cap tells the very rare apart (its idf) and the rest is estimated.
+    const large = stats.total >= EXACT_COUNT_MAX;
+    const cap = !large
+      ? stats.total + 1
+      : stats.floor > 0
+        ? Math.min(stats.floor, RARE_COUNT_CAP) + 1
+        : LEXICAL_BUDGET + 1;
     const rows = await this.db.query<{ lexemes: string[]; n: number }>(
       `SELECT coalesce(tsvector_to_array(to_tsvector(${TS_CONFIG}, t.term)), '{}') AS lexemes,
               CASE WHEN $3 AND tsvector_to_array(to_tsvector(${TS_CONFIG}, t.term)) <@ $4::text[] THEN -1
                    ELSE (SELECT count(*) FROM (SELECT 1 FROM ${this.db.s}.memories
                           WHERE search_tsv @@ to_tsquery(${TS_CONFIG}, t.q) LIMIT $2) c) END AS n
        FROM unnest($1::text[], $5::text[]) WITH ORDINALITY AS t(term, q, i) ORDER BY t.i`,
-      [
-        todo.map((t) => indexText(t)),
-        cap,
-        stats.total >= EXACT_COUNT_MAX,
-        [...stats.common.keys()],
-        todo.map((t) => toTsquery(wordsNode([t]))),
-      ],
+      [todo.map((t) => indexText(t)), cap, large, [...stats.common.keys()], todo.map((t) => toTsquery(wordsNode([t])))],
     );
     for (const [i, term] of todo.entries()) {
       const words = rows[i]?.lexemes ?? [];
       let n = Number(rows[i]?.n ?? 0);
       if (words.length === 0) n = 0;
       else if (n < 0) n = Math.min(...words.map((w) => stats.common.get(w) ?? 0));
-      // Past the cap only "more than the budget and rarer than the common lexemes" is known.
-      else if (n >= cap) n = Math.max(n, stats.floor);
+      // Past the cap only "between the cap and the floor" is known: take the middle.
+      else if (n >= cap) n = Math.max(n, Math.round((n + stats.floor) / 2));
       if (this.dfCache.size > 50_000) this.dfCache.clear();
       this.dfCache.set(term, { n, total: stats.total });
       out.set(term, n);
@@ -152,7 +157,7 @@ export class PgLexicalLane {
 
   /**
    * recall's any-of-these-terms query, scored like bm25: each term's field-weighted, length-normalised frequency
-   * (ts_rank of that term alone) times its idf, summed. Candidates are bounded by LEXICAL_BUDGET (see above).
+   * (ts_rank of that term alone) times its idf, summed. Candidates are bounded (see LEXICAL_BUDGET).
    */
   private async termsSql(terms: readonly string[], filter: MemoryFilter, limit: number) {
     const df = await this.documentFrequency(terms);
@@ -181,12 +186,12 @@ export class PgLexicalLane {
     );
     const params: unknown[] = [candidates, limit];
     for (const t of used) params.push(toTsquery(wordsNode([t])), idf(t));
-    // Within budget every match is scored; past it (all terms common), the newest matches of all the terms together.
-    const newest = budgeted > 0 ? "" : `ORDER BY m.id DESC LIMIT ${LEXICAL_BUDGET}`;
+    // Within budget every match is scored; past it (all terms common), a bounded sample of the memories with them all.
+    const sample = budgeted > 0 ? "" : `LIMIT ${OVERFLOW_SAMPLE}`;
     return {
       sql: `SELECT c.id, ${score.join(" + ")} AS score
             FROM (SELECT m.id, m.search_tsv FROM ${this.db.s}.memories m
-                  WHERE m.search_tsv @@ to_tsquery(${TS_CONFIG}, $1) AND ${w.sql} ${newest}) c
+                  WHERE m.search_tsv @@ to_tsquery(${TS_CONFIG}, $1) AND ${w.sql} ${sample}) c
             ORDER BY score DESC, c.id LIMIT $2`,
       params: [...params, ...w.params],
     };
