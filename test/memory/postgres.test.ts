@@ -7,7 +7,14 @@
 import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeAllStores, parseSearchQuery, recall, remember, toTsquery } from "../../src/memory/index.js";
+import {
+  closeAllStores,
+  parseSearchQuery,
+  recall,
+  remember,
+  rememberBatch,
+  toTsquery,
+} from "../../src/memory/index.js";
 import { rejectionOf } from "../helpers/errors.js";
 import { dropProjects, PG_URL, requirePostgres, uniqueProject } from "./backends.js";
 import { memoryAt, removeTmpRoots, tmpRoot } from "./helpers.js";
@@ -94,6 +101,25 @@ describe("many writers on PostgreSQL", () => {
     );
     expect(applied.rows).toEqual([{ version: 1, n: 1 }]);
   }, 60_000);
+});
+
+describe("the lexical lane's bounded work", () => {
+  it("a term over the 5,000-row budget is answered from a bounded sample of its memories", async () => {
+    const mc = await memoryAt(tmpRoot(), envFor(project()));
+    for (let b = 0; b < 21; b++) {
+      await rememberBatch(
+        mc,
+        Array.from({ length: 500 }, (_, i) => ({
+          category: "learning",
+          content: `Entry ${b * 500 + i} posts to the ${i % 2 === 0 ? "ledger" : "journal"}`,
+        })),
+      );
+    }
+    // "ledger" is in 5,250 of 10,500 memories: rare enough to search (at most half), too common to score every match.
+    const out = (await recall(mc, { query: "ledger entry", limit: 10 })) as { results: Array<{ content: string }> };
+    expect(out.results).toHaveLength(10);
+    for (const r of out.results) expect(r.content).toMatch(/ledger$/u);
+  }, 120_000);
 });
 
 describe("the tsquery rendering", () => {
