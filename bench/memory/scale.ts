@@ -15,6 +15,8 @@ import { CorpusGenerator, sampleMs } from "./latency.js";
 import { closeAllStores, memorySection, openMemory, recall, remember, rememberBatch } from "./lib.js";
 
 export const PG_URL = process.env.DWIM_BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+/** The storage backends are compared with the hash provider, so that model inference does not drown their figures. */
+const STORAGE_ONLY = { DWIM_MEMORY_EMBEDDINGS: "hash" };
 
 export interface ScaleResult {
   backend: string;
@@ -54,13 +56,13 @@ export function postgresTarget(name: string, url: string): Target {
   const schema = `"dwim_${project}"`;
   return {
     name,
-    env: { DWIM_MEMORY_URL: url, DWIM_MEMORY_PROJECT: project },
+    env: { ...STORAGE_ONLY, DWIM_MEMORY_URL: url, DWIM_MEMORY_PROJECT: project },
     settle: () => admin(url, (c) => c.query(`ANALYZE ${schema}.memories`).then(() => undefined)),
     cleanup: () => admin(url, (c) => c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).then(() => undefined)),
   };
 }
 
-export const sqliteTarget = (): Target => ({ name: "SQLite", env: {} });
+export const sqliteTarget = (): Target => ({ name: "SQLite", env: { ...STORAGE_ONLY } });
 
 export async function runScale(target: Target, n: number, reps = 60, log = (_: string) => {}): Promise<ScaleResult> {
   const gen = new CorpusGenerator(11);

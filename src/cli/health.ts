@@ -13,12 +13,14 @@ export async function runHealth(options: { json: boolean; project?: string }): P
   );
   const root = resolve(options.project ?? process.cwd());
   const config = loadConfig({ cwd: root, sections: [memorySection], otherSections: allSectionKeys() });
-  const path = databasePath(memorySettings(config), root);
+  const settings = memorySettings(config);
+  const path = settings.url ? undefined : databasePath(settings, root);
   let health: Record<string, unknown>;
-  if (!existsSync(path)) {
+  if (path !== undefined && !existsSync(path)) {
     health = { database: path, exists: false, memories: 0, note: "No memory yet: the first remember creates it" };
   } else {
-    health = { database: path, ...(await memoryHealth(config, root)) };
+    // A PostgreSQL store names itself (URL without password, schema) in `path`.
+    health = { ...(path === undefined ? {} : { database: path }), ...(await memoryHealth(config, root)) };
     await closeAllStores();
   }
   // The router's semantic lane: loads the model and embeds the tool descriptions (or reads them from the cache).

@@ -9,7 +9,7 @@
  */
 import { userInfo } from "node:os";
 import pg from "pg";
-import type { EmbeddingProvider } from "./embeddings/provider.js";
+import type { EmbeddingProvider } from "../core/embeddings/provider.js";
 import type { LexNode } from "./lexical-query.js";
 import { PgLexicalLane, tsvectorSql } from "./postgres-lexical.js";
 import { migratePg, PG_SCHEMA_VERSION, type PgContext, quoteIdent, schemaVersion } from "./postgres-schema.js";

@@ -4,7 +4,7 @@
  * meanwhile). Without the extension the lane is off and says why.
  */
 import type pg from "pg";
-import type { EmbeddingProvider } from "./embeddings/provider.js";
+import type { EmbeddingProvider } from "../core/embeddings/provider.js";
 import { lockKeySql, type PgContext, quoteIdent } from "./postgres-schema.js";
 import { reembedMissing, type UnembeddedRow } from "./reembed.js";
 import type { VectorHit } from "./store.js";

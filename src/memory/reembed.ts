@@ -2,7 +2,7 @@
  * Background re-embedding, for both backends: page through the memories that have no vector (after a model change,
  * or rows a crash or another writer left without one), embed a batch outside any lock, store it, repeat.
  */
-import type { EmbeddingProvider } from "./embeddings/provider.js";
+import type { EmbeddingProvider } from "../core/embeddings/provider.js";
 import { embeddingText } from "./text.js";
 
 const BATCH = 64;

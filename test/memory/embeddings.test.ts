@@ -263,7 +263,7 @@ describe("the default provider: the shipped sentence encoder", () => {
     expect(mc.store.provider).toMatchObject({ id: "use-lite-v1", dim: 512 });
     expect(mc.providerDegraded).toBeUndefined();
     const m = await remember(mc, { category: "decision", content: "Cache the exchange rates for ten minutes" });
-    expect(mc.store.health()).toMatchObject({ memories: 1, vectors: 1, dim: 512 });
+    expect(await mc.store.health()).toMatchObject({ memories: 1, vectors: 1, dim: 512 });
     const out = (await recall(mc, { query: "how long are currency rates cached", explain: true })) as {
       results: Array<{ id: number }>;
       retrieval: unknown;
