@@ -118,7 +118,7 @@ interface TargetScore {
 
 /** Precomputed candidate set: build once per registry, query many times. */
 export class NameIndex {
-  readonly specs: readonly CandidateSpec[];
+  readonly specs: readonly CandidateSpec[] = [];
   private readonly spellings: Spelling[] = [];
   private readonly namespaces: Set<string> = new Set();
   /** Lookups for the exact and normalisation tiers: first spelling (in order) by text, norm and key. */
@@ -126,7 +126,16 @@ export class NameIndex {
   private readonly byNorm = new Map<string, Spelling[]>();
   private readonly byKey = new Map<string, Spelling[]>();
 
-  constructor(candidates: ReadonlyArray<string | CandidateSpec>) {
+  constructor(
+    candidates: ReadonlyArray<string | CandidateSpec>,
+    from?: { specs: readonly CandidateSpec[]; spellings: readonly Spelling[] },
+  ) {
+    if (from) {
+      // A subset of another index (see subset): its spellings are already normalised.
+      this.specs = from.specs;
+      for (const s of from.spellings) this.add(s);
+      return;
+    }
     const specs: CandidateSpec[] = [];
     const seen = new Map<string, number>();
     for (const c of candidates) {
@@ -146,14 +155,51 @@ export class NameIndex {
       for (const text of [spec.target, ...(spec.aliases ?? [])]) {
         const norm = normalize(text);
         const { namespace, operation } = splitNamespace(norm);
-        if (namespace) this.namespaces.add(namespace);
-        const spelling: Spelling = { target: index, text, norm, key: nameKey(text), namespace, operation };
-        this.spellings.push(spelling);
-        if (!this.byText.has(text)) this.byText.set(text, spelling);
-        pushTo(this.byNorm, norm, spelling);
-        if (spelling.key !== "") pushTo(this.byKey, spelling.key, spelling);
+        this.add({ target: index, text, norm, key: nameKey(text), namespace, operation });
       }
     });
+  }
+
+  private add(spelling: Spelling): void {
+    this.spellings.push(spelling);
+    if (spelling.namespace) this.namespaces.add(spelling.namespace);
+    if (!this.byText.has(spelling.text)) this.byText.set(spelling.text, spelling);
+    pushTo(this.byNorm, spelling.norm, spelling);
+    if (spelling.key !== "") pushTo(this.byKey, spelling.key, spelling);
+  }
+
+  /** Number of spellings a query scans: the work of one suggest is proportional to it. */
+  get size(): number {
+    return this.spellings.length;
+  }
+
+  /**
+   * The same targets restricted to the aliases `keep` admits, without normalising anything again (cheap enough to
+   * build per query shape): a target keeps its own spelling only when one of its aliases is kept, and with
+   * `distinct` only the first alias of each normalised form per target is kept.
+   */
+  subset(keep: (text: string, target: string) => boolean, distinct = false): NameIndex {
+    const kept: Spelling[] = [];
+    const seen = new Set<string>();
+    let i = 0;
+    while (i < this.spellings.length) {
+      // The spellings of one target are contiguous, its own text (the target) first.
+      const target = this.spellings[i].target;
+      const own = this.spellings[i];
+      const aliases: Spelling[] = [];
+      for (i++; i < this.spellings.length && this.spellings[i].target === target; i++) {
+        const s = this.spellings[i];
+        if (!keep(s.text, this.specs[target].target)) continue;
+        if (distinct) {
+          const k = `${target}\u0000${s.norm}`;
+          if (seen.has(k)) continue;
+          seen.add(k);
+        }
+        aliases.push(s);
+      }
+      if (aliases.length > 0) kept.push(own, ...aliases);
+    }
+    return new NameIndex([], { specs: this.specs, spellings: kept });
   }
 
   suggest(input: string, options: SuggestOptions = {}): Suggestion {

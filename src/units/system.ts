@@ -98,6 +98,7 @@ export class Units {
   private nameIndexCache?: NameIndex;
   private lengthIndexCache?: Map<number, NameIndex>;
   private prefixIndexCache?: Map<string, { names: NameIndex }>;
+  private baseCache?: { spellings: NameIndex; names: NameIndex; longest: number };
 
   constructor(
     readonly system: UnitSystem,
@@ -130,15 +131,34 @@ export class Units {
   /**
    * The name index for inputs of `length` characters: only spellings within 2 characters of it can be fixes or
    * near hints (the edit budget is at most 2), and a smaller index keeps an error with suggestions well under 1 ms.
+   * Each is a subset of one index normalised once, and lengths beyond the longest spelling share one (empty) index:
+   * the first query of a new length costs a filter over the catalog, never a rebuild, and the cache stays small.
    */
   nameIndexFor(length: number): NameIndex {
+    const base = this.indexBase();
+    const key = Math.min(length, base.longest + 3);
     this.lengthIndexCache ??= new Map();
-    let idx = this.lengthIndexCache.get(length);
+    let idx = this.lengthIndexCache.get(key);
     if (!idx) {
-      idx = new NameIndex(this.spellingsWithin(length - 2, length + 2));
-      this.lengthIndexCache.set(length, idx);
+      idx = base.spellings.subset((s) => s.length >= key - 2 && s.length <= key + 2, true);
+      this.lengthIndexCache.set(key, idx);
     }
     return idx;
+  }
+
+  /** Every spelling that may carry an edit (names, and symbols of 4+ characters), and every name, normalised once. */
+  private indexBase(): { spellings: NameIndex; names: NameIndex; longest: number } {
+    if (!this.baseCache) {
+      const all = this.system.allUnits();
+      const spellings = new NameIndex(
+        all.map((u, i) => ({ target: indexKey(i), aliases: [...u.names, ...u.symbols.filter((s) => s.length >= 4)] })),
+      );
+      const names = new NameIndex(all.map((u, i) => ({ target: indexKey(i), aliases: [...u.names] })));
+      let longest = 0;
+      for (const u of all) for (const n of [...u.names, ...u.symbols]) longest = Math.max(longest, n.length);
+      this.baseCache = { spellings, names, longest };
+    }
+    return this.baseCache;
   }
 
   /** Names, and symbols long enough to carry an edit (mmHg, psia): short symbols only ever match exactly. */
@@ -156,21 +176,20 @@ export class Units {
   /**
    * Name index of the units that take prefixes of one class (multiple, submultiple, binary), restricted like
    * nameIndexFor to names within 2 characters of `length` when given: the prefix-aware pass queries it several times
-   * per unknown unit.
+   * per unknown unit. A subset of one index normalised once, like nameIndexFor.
    */
   prefixIndex(p: Prefix, length?: number): { names: NameIndex } {
     const cls = p.base === 2 ? "binary" : p.factor > 1 ? "multiple" : "submultiple";
-    const key = `${cls}:${length ?? "all"}`;
+    const base = this.indexBase();
+    const len = length === undefined ? undefined : Math.min(length, base.longest + 3);
+    const key = `${cls}:${len ?? "all"}`;
     this.prefixIndexCache ??= new Map();
     let idx = this.prefixIndexCache.get(key);
     if (!idx) {
-      const inRange = (n: string) => length === undefined || Math.abs(n.length - length) <= 2;
-      const specs = this.system
-        .allUnits()
-        .map((u, i) => ({ target: indexKey(i), aliases: u.names.filter(inRange), ok: allows(u.prefixes, p) }))
-        .filter((x) => x.ok && x.aliases.length > 0)
-        .map(({ target, aliases }) => ({ target, aliases }));
-      idx = { names: new NameIndex(specs) };
+      const all = this.system.allUnits();
+      const inRange = (n: string) => len === undefined || Math.abs(n.length - len) <= 2;
+      const names = base.names.subset((n, target) => inRange(n) && allows(unitAt(all, target).prefixes, p));
+      idx = { names };
       this.prefixIndexCache.set(key, idx);
     }
     return idx;
@@ -191,7 +210,9 @@ export class Units {
     const out: string[] = [];
     const info = this.dimensions.find((d) => equal(d.dim, dim));
     const candidates = [...(info?.examples ?? [])];
-    for (const u of this.system.allUnits()) if (u.symbol) candidates.push(u.symbol);
+    // Only units of that dimension are worth evaluating: testing every symbol of the catalog costs tens of ms for a
+    // dimension with few units (mol/L), on the path of a refusal.
+    for (const u of this.system.allUnits()) if (u.symbol && equal(u.dim, dim)) candidates.push(u.symbol);
     for (const label of candidates) {
       if (out.length >= limit) break;
       if (out.includes(label)) continue;
@@ -220,6 +241,10 @@ function distinctNormalized(spellings: readonly string[]): string[] {
 const INDEX_KEY = "\u241F";
 function indexKey(i: number): string {
   return `${INDEX_KEY}${i}`;
+}
+
+function unitAt(all: readonly UnitDef[], key: string): UnitDef {
+  return all[Number(key.slice(INDEX_KEY.length))];
 }
 
 let builtin: Units | undefined;
