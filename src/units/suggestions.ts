@@ -16,6 +16,7 @@ import { buildAmbiguousError } from "./refusals.js";
 import { formatUnit, type Term, termFactor, termLabel, type UnitDef } from "./registry.js";
 import { compatibility, type Units } from "./system.js";
 import { isQuiet, stepText, unitError, type Where } from "./unit-error.js";
+import { chargeEvaluation, evaluationsExhausted, query, resetRefusalWork } from "./work.js";
 
 export {
   buildAmbiguousError,
@@ -47,6 +48,7 @@ export function resolveUnit(units: Units, text: string, options: ResolveOptions)
 }
 
 export function failureToError(units: Units, f: UnitFailure, text: string, options: ResolveOptions): ToolError {
+  resetRefusalWork();
   if (isQuiet() && (f.type === "unknown" || f.type === "non_scalable")) {
     return unitError(f.type === "unknown" ? "unknown_unit" : "non_scalable_unit", `Cannot read '${text}'`, options);
   }
@@ -109,7 +111,7 @@ export function suggestUnit(
   /** Whether a reading of the atom lets the field convert to the other endpoint (the whole field's test by default). */
   fitsOther?: (t: Term) => boolean,
 ): UnitSuggestion {
-  const s = units.nameIndexFor([...atom].length).suggest(atom, { allowAuto: false });
+  const s = query(units.nameIndexFor([...atom].length), atom);
   const hintUnits = s.hints.map((id) => units.unitById(id)).filter((u): u is UnitDef => u !== undefined);
   const hints: Term[] = hintUnits.map((unit) => ({ unit, exp: 1 }));
   let fix: Term | undefined;
@@ -231,7 +233,7 @@ export function qualifiedFix(units: Units, text: string, fits: (t: Term) => bool
   if (exact.length > 1) return undefined;
   const bases = index.baseIndex(d.qualifiers);
   if (!bases || [...d.base].length < 3) return undefined;
-  const s = bases.index.suggest(d.base, { allowAuto: false });
+  const s = query(bases.index, d.base);
   const best = new Map<UnitDef, { distance: number; confidence: number }>();
   for (const c of s.candidates) {
     const unit = bases.units[Number(c.target.slice(1))];
@@ -271,7 +273,7 @@ function prefixAwareMatch(
       if (prefixEdits > 1) continue;
       const rest = lower.slice(k);
       if (rest.length < 3) continue;
-      const s = units.prefixIndex(p, rest.length).names.suggest(rest, { allowAuto: false });
+      const s = query(units.prefixIndex(p, rest.length).names, rest);
       // Every candidate counts, ties included: `kiloleter` is kilometer or kiloliter, so neither is a fix.
       const near = s.tier === "auto" && s.match ? [s.match] : s.candidates;
       for (const c of near) {
@@ -323,11 +325,16 @@ export function buildUnknownUnitError(
     (other === undefined && restResolves) || whole
       ? undefined
       : (t: Term) => {
-          if (!restResolves || other === undefined) return false;
+          if (!restResolves || other === undefined || !chargeEvaluation()) return false;
           const ev = units.evaluator.evaluate(replace(t));
           return ev.ok && compatibility(ev.q.dim, other).ok;
         };
   const suggested = suggestUnit(units, atom, other, fitsOther);
+  // Past the allowance some candidate went untested, so a fix could hide a tie: hints only.
+  if (evaluationsExhausted() && suggested.fix) {
+    suggested.hints.unshift(suggested.fix);
+    suggested.fix = undefined;
+  }
   const hints = suggested.hints;
   // Two lower-case letters are not read in another case (`to`), but one unit in another case that fits is the fix
   // (`kw` beside W → kilowatt).
@@ -468,7 +475,7 @@ function strayLetter(atom: string, unit: UnitDef, prefix: Prefix): string | unde
 /** A unit other than `unit` within the atom's edit budget that fits the other endpoint, if any. */
 function typoReading(units: Units, atom: string, unit: UnitDef, fits: (u: UnitDef) => boolean): UnitDef | undefined {
   const budget = editBudget([...atom].length);
-  const { candidates } = units.nameIndexFor([...atom].length).suggest(atom, { allowAuto: false });
+  const { candidates } = query(units.nameIndexFor([...atom].length), atom);
   return fittingUnits(units, candidates, (u) => u.id !== unit.id && fits(u)).find(
     (f) => f.distance > 0 && f.distance <= budget && f.confidence >= CONFIRM,
   )?.unit;
