@@ -364,6 +364,12 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "description": "Charge number of the ion, to relate equivalents to moles (mEq/L ↔ mmol/L: 2 for Ca²⁺)"
           },
           {
+            "name": "particles",
+            "required": false,
+            "type": "number",
+            "description": "Particles per formula unit (van 't Hoff factor), to relate osmoles to moles (mOsm/L ↔ mmol/L: 2 for NaCl)"
+          },
+          {
             "name": "custom_units",
             "required": false,
             "type": "array",
@@ -436,6 +442,12 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "required": false,
             "type": "number",
             "description": "Charge number of the ion, when expected_unit turns equivalents into moles or back"
+          },
+          {
+            "name": "particles",
+            "required": false,
+            "type": "number",
+            "description": "Particles per formula unit, when expected_unit turns osmoles into moles or back"
           }
         ],
         "destructive": false

@@ -304,7 +304,7 @@ export const MATTER_ENERGY_UNITS: readonly CatalogEntry[] = [
   }),
   e("liter per minute", "lpm", "L/min", "SI", { names: ["liters_per_minute"], plural: "liters per minute" }),
   e("molar", "M", "mol/L", "SI", { names: ["molarity"], plural: null, prefixes: "submultiples" }),
-  e("osmole", "Osm", "mol", "UCUM", { symbols: ["osm"], kind: "osmolarity", ...ALL }),
+  e("osmole", "Osm", "mol", "UCUM", { symbols: ["osm", "osmol"], kind: "osmolarity", ...ALL }),
   e("equivalent", "eq", "mol", "UCUM", { symbols: ["Eq"], kind: "equivalents", ...ALL }),
   e("enzyme unit", "U", "µmol/min", "UCUM", { names: ["enzyme_unit"], kind: "catalytic_activity", ...ALL }),
   e("diopter", "dpt", "1/m", "SP811", { names: ["dioptre"], symbols: ["D_opt", "[diop]"] }),

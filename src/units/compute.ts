@@ -4,7 +4,7 @@
  * (`1 kg / 2.0 lb` is 10.2 % off: `inconsistent_factor` at that step, with the corrected denominator as likely_fix).
  */
 
-import { applyPlan, checkValence, equivalentExponent, plan, tidy } from "./convert.js";
+import { applyPlan, checkSpeciesFactors, plan, sameSpeciesCounts, tidy } from "./convert.js";
 import { COMPONENTS, type Dim, equal } from "./dimension.js";
 import { labelOf, mergeTerms, type Quantity } from "./evaluate.js";
 import type { Term } from "./registry.js";
@@ -27,6 +27,8 @@ export interface ComputeInput {
   tolerance?: number;
   /** Charge number of the ion, when expected_unit relates equivalents and moles. */
   valence?: number;
+  /** Particles per formula unit, when expected_unit relates osmoles and moles. */
+  particles?: number;
 }
 
 export interface ComputeStep {
@@ -87,7 +89,7 @@ function computeOnce(units: Units, input: ComputeInput): ComputeOutput {
       { got: input.factors.length, hints: ["Split the chain into several compute calls"] },
     );
   }
-  checkValence(input.valence);
+  checkSpeciesFactors(input);
   const tolerance = input.tolerance ?? DEFAULT_TOLERANCE;
   const auditMode = input.audit ?? "error";
   const initial = resolveUnit(units, input.initial_unit, { parameter: "initial_unit" });
@@ -126,11 +128,12 @@ function computeOnce(units: Units, input: ComputeInput): ComputeOutput {
     let multiplier = (f.value ?? 1) * (num.scalar / den.scalar);
     let note: string | undefined;
     const hasNumbers = f.value !== undefined || /\d/u.test(f.numerator) || /\d/u.test(denominatorText);
-    // `1 mmol / 2 mEq` states a valence: equivalents against moles are data, never a conversion to audit.
+    // `1 mmol / 2 mEq` states a valence (`1 mmol / 2 mOsm` a particle count): counts against moles are data, never a
+    // conversion to audit.
     const sameQuantity =
       equal(num.dim, den.dim) &&
       (num.kind === undefined || den.kind === undefined || num.kind === den.kind) &&
-      equivalentExponent(num) === equivalentExponent(den);
+      sameSpeciesCounts(num, den);
     const differentUnits = labelOf(num.terms) !== labelOf(den.terms);
     if (sameQuantity && differentUnits) {
       const numUnit = num.factor / num.scalar;
@@ -201,7 +204,12 @@ function computeOnce(units: Units, input: ComputeInput): ComputeOutput {
     }
     const p = plan(
       units,
-      { from_unit: unit === "1" ? "1" : unit, to_unit: input.expected_unit, valence: input.valence },
+      {
+        from_unit: unit === "1" ? "1" : unit,
+        to_unit: input.expected_unit,
+        valence: input.valence,
+        particles: input.particles,
+      },
       { from: "factors", to: "expected_unit" },
     );
     value = finite(applyPlan(p, value), { parameter: "expected_unit" }, `The result in ${input.expected_unit}`);

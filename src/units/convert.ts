@@ -7,14 +7,14 @@ import type { ToolError } from "../core/errors.js";
 import type { Quantity } from "./evaluate.js";
 import { applyPlan, type ConvertInput, plan, tryResolve } from "./plan.js";
 import { termName } from "./registry.js";
+import { checkSpeciesFactors } from "./species.js";
 import { resolveUnit, unitError } from "./suggestions.js";
 import type { Units } from "./system.js";
 import { checkLength } from "./unit-error.js";
-import { checkValence } from "./valence.js";
 import { withVerifiedFix } from "./verify.js";
 
 export { applyPlan, type ConvertContext, type ConvertInput, plan } from "./plan.js";
-export { checkValence, equivalentExponent } from "./valence.js";
+export { checkSpeciesFactors, type SpeciesFactors, sameSpeciesCounts } from "./species.js";
 
 export interface ConvertOutput {
   [key: string]: unknown;
@@ -41,7 +41,7 @@ function convertOnce(units: Units, input: ConvertInput): ConvertOutput {
       { got: input.value },
     );
   }
-  checkValence(input.valence);
+  checkSpeciesFactors(input);
   for (const [key, v] of Object.entries(input.context ?? {})) {
     if (typeof v === "string") checkLength(v, `context.${key}`);
   }

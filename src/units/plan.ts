@@ -7,6 +7,7 @@ import { isToolError, type ToolError } from "../core/errors.js";
 import type { Dim } from "./dimension.js";
 import { type EquivalenceName, equivalenceBetween, equivalenceFor } from "./equivalence.js";
 import type { Quantity } from "./evaluate.js";
+import { type SpeciesFactors, speciesFactor } from "./species.js";
 import {
   buildDimensionMismatchError,
   buildKoqError,
@@ -15,7 +16,6 @@ import {
   type Where,
 } from "./suggestions.js";
 import { compatibility, type Units } from "./system.js";
-import { valenceFactor } from "./valence.js";
 
 export interface ConvertContext {
   /** g/mol, or a string with a unit ("180.16 g/mol"). */
@@ -24,7 +24,7 @@ export interface ConvertContext {
   density?: number | string;
 }
 
-export interface ConvertInput {
+export interface ConvertInput extends SpeciesFactors {
   value: number;
   from_unit: string;
   to_unit: string;
@@ -35,8 +35,6 @@ export interface ConvertInput {
   context?: ConvertContext;
   /** A relation between different dimensions that the caller asks for (frequency ↔ period, wavelength ↔ Hz). */
   equivalence?: EquivalenceName;
-  /** Charge number of the ion, relating equivalents to moles (1 mol Ca²⁺ = 2 Eq); the sign is ignored. */
-  valence?: number;
   strict_syntax?: boolean;
 }
 
@@ -73,7 +71,7 @@ export function plan(
     cache = new Map();
     planCache.set(units, cache);
   }
-  const key = `${input.from_unit}\u0000${input.to_unit}\u0000${names.from}\u0000${names.to}\u0000${input.kind ?? ""}\u0000${input.target_kind ?? ""}\u0000${input.koq_policy ?? ""}\u0000${input.delta ?? ""}\u0000${input.strict_syntax ?? ""}\u0000${input.context ? JSON.stringify(input.context) : ""}\u0000${input.equivalence ?? ""}\u0000${input.valence ?? ""}`;
+  const key = `${input.from_unit}\u0000${input.to_unit}\u0000${names.from}\u0000${names.to}\u0000${input.kind ?? ""}\u0000${input.target_kind ?? ""}\u0000${input.koq_policy ?? ""}\u0000${input.delta ?? ""}\u0000${input.strict_syntax ?? ""}\u0000${input.context ? JSON.stringify(input.context) : ""}\u0000${input.equivalence ?? ""}\u0000${input.valence ?? ""}\u0000${input.particles ?? ""}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const p = makePlan(units, input, names, rescale, withArgs);
@@ -249,9 +247,9 @@ function makePlan(
   }
   refuseKinds(from.dim);
   warnings.push(...c.warnings);
-  const valenceScale = valenceFactor(from, to, input.valence, warnings);
+  const speciesScale = speciesFactor(from, to, input, warnings);
 
-  const scale = (from.factor / to.factor) * c.adjust * contextScale * valenceScale;
+  const scale = (from.factor / to.factor) * c.adjust * contextScale * speciesScale;
   const absolute = from.offset !== undefined && to.offset !== undefined && input.delta !== true;
   const relation =
     contextScale !== 1

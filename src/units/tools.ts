@@ -125,6 +125,12 @@ export const convertTool = defineTool({
       .number()
       .optional()
       .describe("Charge number of the ion, to relate equivalents to moles (mEq/L ↔ mmol/L: 2 for Ca²⁺)"),
+    particles: z
+      .number()
+      .optional()
+      .describe(
+        "Particles per formula unit (van 't Hoff factor), to relate osmoles to moles (mOsm/L ↔ mmol/L: 2 for NaCl)",
+      ),
     custom_units: z.array(customUnit).optional().describe("Units defined for this call only"),
     custom_edges: z.array(customEdge).optional().describe("Conversions for custom_units: dst = src·factor + offset"),
     strict_syntax: z.boolean().optional().describe("Reject ambiguous a/b*c instead of reading it left to right"),
@@ -151,6 +157,7 @@ export const convertTool = defineTool({
       context: args.context,
       equivalence: args.equivalence,
       valence: args.valence,
+      particles: args.particles,
       strict_syntax: args.strict_syntax ?? settings.strict_syntax,
     };
     try {
@@ -235,6 +242,10 @@ export const computeTool = defineTool({
       .number()
       .optional()
       .describe("Charge number of the ion, when expected_unit turns equivalents into moles or back"),
+    particles: z
+      .number()
+      .optional()
+      .describe("Particles per formula unit, when expected_unit turns osmoles into moles or back"),
   },
   annotations: { readOnlyHint: true, idempotentHint: true },
   cli: { command: "compute" },

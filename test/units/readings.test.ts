@@ -173,3 +173,67 @@ describe("equivalents need a valence (item 2)", () => {
     ).toBe("valence");
   });
 });
+
+describe("osmoles need a particle count, as equivalents need a valence (issue 16)", () => {
+  it("refuses Osm ↔ mol without particles, naming the parameter, and converts with them", () => {
+    for (const [from, to] of [
+      ["mOsm/L", "mmol/L"],
+      ["osmol", "mol"],
+      ["mmol/kg", "mOsm/kg"],
+    ]) {
+      const e = failure(conv(300, from, to));
+      expect(e.error_type).toBe("invalid_input");
+      expect(e.parameter).toBe("particles");
+      expect(e.hints.some((h) => h.includes("particles"))).toBe(true);
+    }
+    close(value(conv(300, "mOsm/L", "mmol/L", { particles: 2 })), 150);
+    close(value(conv(100, "mmol/L", "mOsm/L", { particles: 3 })), 300);
+    close(value(conv(290, "mOsm/kg", "mmol/kg", { particles: 1.86 })), 290 / 1.86);
+    const out = conv(300, "mOsm/L", "mmol/L", { particles: 2 });
+    expect(out.ok && out.out.warnings?.some((w) => w.includes("particles 2"))).toBe(true);
+  });
+
+  it("Osm ↔ mOsm and osmol spellings stay plain conversions, needing nothing", () => {
+    close(value(conv(1, "osmol", "mOsm")), 1000);
+    close(value(conv(300, "mosmol/kg", "Osm/kg")), 0.3);
+    close(value(conv(300, "mOsm/L", "osm/m^3")), 300);
+    // A particle count is not needed where nothing changes, and is ignored there.
+    close(value(conv(1, "Osm", "mOsm", { particles: 2 })), 1000);
+  });
+
+  it("check_dimensions agrees with convert: not compatible without the particle count", () => {
+    const c = check("mOsm/L", "mmol/L");
+    expect(c.ok && c.out.compatible).toBe(false);
+  });
+
+  it("particles must be a finite positive number", () => {
+    for (const particles of [0, -2, Number.NaN, Number.POSITIVE_INFINITY]) {
+      const e = failure(conv(1, "mOsm", "mmol", { particles }));
+      expect(e.error_type).toBe("invalid_input");
+      expect(e.parameter).toBe("particles");
+    }
+  });
+
+  it("one mechanism for every per-species factor: Osm → Eq under koq_policy=warn needs both", () => {
+    expect(failure(conv(1, "Osm", "Eq", { koq_policy: "warn", particles: 2 })).parameter).toBe("valence");
+    expect(failure(conv(1, "Osm", "Eq", { koq_policy: "warn", valence: 2 })).parameter).toBe("particles");
+    close(value(conv(1, "Osm", "Eq", { koq_policy: "warn", particles: 2, valence: 2 })), 1);
+    close(value(conv(3, "Osm", "Eq", { koq_policy: "warn", particles: 3, valence: 2 })), 2);
+  });
+
+  it("compute: a factor that states a particle count is data, and expected_unit takes particles", () => {
+    const r = comp({
+      initial_value: 300,
+      initial_unit: "mOsm/L",
+      factors: [{ numerator: "1 mmol", denominator: "2 mOsm" }],
+    });
+    close(value(r), 150);
+    close(
+      value(comp({ initial_value: 300, initial_unit: "mOsm/L", factors: [], expected_unit: "mmol/L", particles: 2 })),
+      150,
+    );
+    expect(
+      failure(comp({ initial_value: 300, initial_unit: "mOsm/L", factors: [], expected_unit: "mmol/L" })).parameter,
+    ).toBe("particles");
+  });
+});
