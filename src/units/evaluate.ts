@@ -4,11 +4,20 @@
  * product of the readings. Several readings are narrowed by the dimension of the other endpoint, never guessed.
  */
 import { DIMENSIONLESS, type Dim, div, equal, mul, pow } from "./dimension.js";
-import { isParseFailure, MAX_EXPONENT, mapChars, type Node, type ParseFailure, parseUnit } from "./parse.js";
+import {
+  collectAtoms,
+  isParseFailure,
+  MAX_EXPONENT,
+  mapChars,
+  type Node,
+  type ParseFailure,
+  parseUnit,
+} from "./parse.js";
 import type { Prefix } from "./prefixes.js";
 import { type AtomOutcome, AtomReader, prefixOnName, termsKey } from "./readings.js";
 import { type AtomReading, type Term, termFactor, termLabel, type UnitDef, type UnitSystem } from "./registry.js";
 import { tooLong } from "./tokenize.js";
+import { definitionInParentheses, qualifierAfterComposite } from "./trailing.js";
 
 export interface Quantity {
   /** SI value of one of this unit (offset excluded). */
@@ -177,6 +186,14 @@ export class Evaluator {
         if (q) return q;
       }
     }
+    // A parenthesis after a whole expression: a qualifier of one factor (`oz/gal (UK)`), or the definition of the
+    // reading meant (`year (365 days)`).
+    const reader = {
+      evaluate: (t: string) => this.evaluate(t, options),
+      readings: (t: string) => this.atom(t).readings,
+    };
+    const trailing = qualifierAfterComposite(mapped, reader) ?? definitionInParentheses(mapped, reader);
+    if (trailing) return trailing;
     if (mapped.includes(".") && !/\d\./u.test(mapped)) {
       const plain = mapped.replaceAll(".", "").replace(/\s+/gu, " ").trim();
       if (plain !== "") return this.single(text, plain);
@@ -389,14 +406,6 @@ function splitParenthesized(text: string): { outside: string; inside: string } |
   const outside = text.slice(0, open).trim();
   if (inside === "" || inside.includes(")") || outside.includes("(") || outside.includes(")")) return undefined;
   return /^[\p{L}°][\p{L}\p{N}\s_\-°']*$/u.test(outside) ? { outside, inside } : undefined;
-}
-
-function collectAtoms(n: Node, out: Array<Extract<Node, { t: "atom" }>>): void {
-  if (n.t === "atom") out.push(n);
-  else if (n.t === "mul" || n.t === "div") {
-    collectAtoms(n.a, out);
-    collectAtoms(n.b, out);
-  } else if (n.t === "pow") collectAtoms(n.base, out);
 }
 
 function combinations(choices: AtomReading[][], limit: number): AtomReading[][] {

@@ -419,3 +419,12 @@ export function spanOf(n: Node): [number, number] {
       return spanOf(n.base);
   }
 }
+
+/** The atoms of an expression, left to right. */
+export function collectAtoms(n: Node, out: Array<Extract<Node, { t: "atom" }>>): void {
+  if (n.t === "atom") out.push(n);
+  else if (n.t === "mul" || n.t === "div") {
+    collectAtoms(n.a, out);
+    collectAtoms(n.b, out);
+  } else if (n.t === "pow") collectAtoms(n.base, out);
+}

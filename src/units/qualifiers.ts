@@ -85,6 +85,17 @@ export function decompose(spelling: string, typo = false): Decomposed | undefine
   return { qualifiers: [...qualifiers].sort().join("+"), base: base.join(" ") };
 }
 
+/** The canonical qualifiers when every word of `text` is a qualifier word (`UK`, `U.S.`, `US survey`), else undefined. */
+export function qualifiersOnly(text: string): string | undefined {
+  const words = text
+    .replace(/[.'’]/gu, "")
+    .split(SPLIT)
+    .filter((w) => w !== "");
+  if (words.length === 0 || words.length > 3) return undefined;
+  const found = words.map((w) => QUALIFIER_WORDS[w.toLowerCase()]);
+  return found.every((q) => q !== undefined) ? [...new Set(found)].sort().join("+") : undefined;
+}
+
 function typoQualifier(w: string): string | undefined {
   if (w.length < 5) return undefined;
   const near = TYPO_QUALIFIERS.filter((q) => withinOneEdit(w, q));

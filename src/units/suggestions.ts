@@ -11,7 +11,7 @@ import { type Dim, equal } from "./dimension.js";
 import type { Quantity, UnitFailure } from "./evaluate.js";
 import type { ParseFailure } from "./parse.js";
 import { PREFIX_BY_NAME, PREFIX_BY_SYMBOL, type Prefix } from "./prefixes.js";
-import { decompose } from "./qualifiers.js";
+import { decompose, qualifiersOnly } from "./qualifiers.js";
 import { buildAmbiguousError } from "./refusals.js";
 import { formatUnit, type Term, termFactor, termLabel, type UnitDef } from "./registry.js";
 import { compatibility, type Units } from "./system.js";
@@ -66,6 +66,23 @@ export function failureToError(units: Units, f: UnitFailure, text: string, optio
         hints: [`Did you mean ${formatUnit(qualified)}?`],
       });
     }
+  }
+  if (f.type === "unknown" && qualifiersOnly(f.atom) !== undefined && /\)\s*$/u.test(text)) {
+    // `m/s (UK)`: a qualifier after an expression none of whose factors has such a reading.
+    return unitError(
+      "unknown_unit",
+      `No unit in '${text.trim()}' has a (${f.atom}) reading${stepText(options)}`,
+      options,
+      {
+        got: f.atom,
+        position: f.start,
+        hints: [
+          `A qualifier in parentheses names the reading of the unit before it (oz/gal (UK) is oz per imperial gallon)`,
+          "Write the qualified unit itself instead (gal_imp, fl_oz_imp, mi_us), or leave the qualifier out",
+          "Use list_units(query=…) to see the qualified units",
+        ],
+      },
+    );
   }
   switch (f.type) {
     case "parse":

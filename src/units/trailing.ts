@@ -1,0 +1,115 @@
+/**
+ * A parenthesis after a whole unit expression, as standards print them:
+ * - a qualifier of one factor: SP 811's `oz/gal (UK)`, `mi/gal (US)` qualify the unit written just before it (the
+ *   gallon), so the qualifier is read on the last factor, or on the only factor that takes it;
+ * - the definition of the reading meant: `year (365 days)` is the 365-day year, `ton (2000 lb)` the short ton. The
+ *   definition is read when it is a variant of the unit before it (same dimension, within 25 %, which spans the
+ *   variants of one name: US and imperial gallons differ by 20 %), never an unrelated quantity (`m (5 ft)`).
+ * Both are explicit readings, so no warning about conventions is added, only a note of what was read.
+ */
+import { equal, mul, pow } from "./dimension.js";
+import type { Evaluation, Quantity } from "./evaluate.js";
+import { collectAtoms, isParseFailure, type Node, parseUnit } from "./parse.js";
+import { decompose, qualifiersOnly } from "./qualifiers.js";
+import { type AtomReading, type Term, termFactor, termLabel } from "./registry.js";
+
+export interface TrailingReader {
+  evaluate(text: string): Evaluation;
+  readings(atom: string): AtomReading[];
+}
+
+/** `head (inside)` with nothing after the parenthesis and no other parenthesis inside it. */
+function splitTrailing(text: string): { head: string; inside: string } | undefined {
+  if (!text.endsWith(")")) return undefined;
+  const open = text.lastIndexOf("(");
+  if (open <= 0) return undefined;
+  const inside = text.slice(open + 1, -1).trim();
+  const head = text.slice(0, open).trim();
+  if (inside === "" || head === "" || /[()]/u.test(inside)) return undefined;
+  return { head, inside };
+}
+
+/** `oz/gal (UK)` → `oz/gal_imp`: the qualifier read on the last factor that takes it, or the only one that does. */
+export function qualifierAfterComposite(text: string, r: TrailingReader): Evaluation | undefined {
+  const split = splitTrailing(text);
+  const qualifiers = split && qualifiersOnly(split.inside);
+  if (!split || qualifiers === undefined) return undefined;
+  const parsed = parseUnit(split.head);
+  if (isParseFailure(parsed)) return undefined;
+  const atoms: Array<Extract<Node, { t: "atom" }>> = [];
+  collectAtoms(parsed.ast, atoms);
+  // A single unit with its qualifier (`gal (UK)`) is a whole-field name, read elsewhere.
+  if (atoms.length < 2) return undefined;
+  const taking = atoms.map((a) => {
+    const q = r.evaluate(`${a.text} (${split.inside})`);
+    return q.ok && q.q.terms.length === 1 && q.q.terms[0].exp === 1 ? q.q.terms[0] : undefined;
+  });
+  const last = atoms.length - 1;
+  const index = taking[last] ? last : taking.filter(Boolean).length === 1 ? taking.findIndex(Boolean) : -1;
+  if (index < 0) return undefined;
+  const chars = Array.from(split.head);
+  const a = atoms[index];
+  const term = taking[index] as Term;
+  const rewritten = chars.slice(0, a.start).join("") + spellingOf(term, qualifiers, r) + chars.slice(a.end).join("");
+  const ev = r.evaluate(rewritten);
+  if (!ev.ok) return ev;
+  // Other factors that have a reading with the same qualifier keep their usual one: said, with the spelling for it.
+  const others = atoms
+    .map((o, i) => ({ o, t: taking[i] }))
+    .filter(({ o, t }, i) => i !== index && t && !r.readings(o.text).some((x) => x.terms[0]?.unit === t.unit))
+    .map(
+      ({ o, t }) => `${o.text} stays ${o.text} (${spellingOf(t as Term, qualifiers, r)} for the (${split.inside}) one)`,
+    );
+  const which = index === last ? "the factor before it" : "the only factor that takes it";
+  const note = `(${split.inside}) read on ${a.text}, ${which}${others.length > 0 ? `; ${others.join(", ")}` : ""}`;
+  return { ok: true, q: { ...ev.q, warnings: [...ev.q.warnings, note] } };
+}
+
+/**
+ * A spelling of the unit that names its qualifiers and reads as one atom (`us_gallon`, `gal_imp`), so that no
+ * convention warning is repeated for the reading the caller chose; the plain label otherwise.
+ */
+function spellingOf(t: Term, qualifiers: string, r: TrailingReader): string {
+  for (const s of [...t.unit.symbols, ...t.unit.names]) {
+    if (/\s/u.test(s) || decompose(s)?.qualifiers !== qualifiers) continue;
+    const readings = r.readings(s);
+    if (readings.length === 1 && readings[0].terms.length === 1 && readings[0].terms[0].unit === t.unit) return s;
+  }
+  return termLabel(t);
+}
+
+/** Readings within this ratio of the stated definition are variants of one unit. */
+const VARIANT_SPAN = 1.25;
+
+/** `year (365 days)` → 365 d: the stated definition, when it is a variant of the unit before it. */
+export function definitionInParentheses(text: string, r: TrailingReader): Evaluation | undefined {
+  const split = splitTrailing(text);
+  if (!split || !/\d/u.test(split.inside)) return undefined;
+  const stated = r.evaluate(split.inside);
+  if (!stated.ok || stated.q.scalar === 1 || stated.q.offset !== undefined) return undefined;
+  const headReadings: Array<Pick<Quantity, "factor" | "dim">> = [];
+  const head = r.evaluate(split.head);
+  if (head.ok) headReadings.push(head.q);
+  else
+    for (const reading of r.readings(split.head)) {
+      let dim = pow(reading.terms[0].unit.dim, 0);
+      let factor = 1;
+      for (const t of reading.terms) {
+        factor *= termFactor(t);
+        dim = mul(dim, pow(t.unit.dim, t.exp));
+      }
+      headReadings.push({ factor, dim });
+    }
+  const variant = headReadings.some((h) => {
+    const ratio = stated.q.factor / h.factor;
+    return equal(h.dim, stated.q.dim) && ratio <= VARIANT_SPAN && ratio >= 1 / VARIANT_SPAN;
+  });
+  if (!variant) return undefined;
+  return {
+    ok: true,
+    q: {
+      ...stated.q,
+      warnings: [...stated.q.warnings, `Read '${text}' as the definition in parentheses: ${split.inside}`],
+    },
+  };
+}
