@@ -173,7 +173,9 @@ export class Evaluator {
       const byName = this.atom(paren.outside);
       if (byName.readings.length === 1) {
         const bySymbol = this.evaluate(paren.inside, options);
-        if (bySymbol.ok && sameUnit(byName.readings[0].terms, bySymbol.q.terms)) return bySymbol;
+        // `kilogram (kg)`; a number inside is a definition, not a symbol (`m (2 m)`).
+        if (bySymbol.ok && bySymbol.q.scalar === 1 && sameUnit(byName.readings[0].terms, bySymbol.q.terms))
+          return bySymbol;
       }
       const inside = paren.inside.replace(/['’]/gu, "");
       const compact = inside.replace(/[°\s]/gu, "");
@@ -191,6 +193,7 @@ export class Evaluator {
     const reader = {
       evaluate: (t: string) => this.evaluate(t, options),
       readings: (t: string) => this.atom(t).readings,
+      units: () => this.system.allUnits(),
     };
     const trailing = qualifierAfterComposite(mapped, reader) ?? definitionInParentheses(mapped, reader);
     if (trailing) return trailing;

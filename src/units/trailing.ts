@@ -2,20 +2,21 @@
  * A parenthesis after a whole unit expression, as standards print them:
  * - a qualifier of one factor: SP 811's `oz/gal (UK)`, `mi/gal (US)` qualify the unit written just before it (the
  *   gallon), so the qualifier is read on the last factor, or on the only factor that takes it;
- * - the definition of the reading meant: `year (365 days)` is the 365-day year, `ton (2000 lb)` the short ton. The
- *   definition is read when it is a variant of the unit before it (same dimension, within 25 %, which spans the
- *   variants of one name: US and imperial gallons differ by 20 %), never an unrelated quantity (`m (5 ft)`).
+ * - the definition of the reading meant: `year (365 days)` is the 365-day year, `ton (2000 lb)` the short ton: read
+ *   only as a catalog unit named after the word before it with exactly that value, never as an arbitrary quantity
+ *   (`m (5 ft)`, `m (1.1 m)`).
  * Both are explicit readings, so no warning about conventions is added, only a note of what was read.
  */
-import { equal, mul, pow } from "./dimension.js";
-import type { Evaluation, Quantity } from "./evaluate.js";
+import { equal } from "./dimension.js";
+import type { Evaluation } from "./evaluate.js";
 import { collectAtoms, isParseFailure, type Node, parseUnit } from "./parse.js";
 import { decompose, qualifiersOnly } from "./qualifiers.js";
-import { type AtomReading, type Term, termFactor, termLabel } from "./registry.js";
+import { type AtomReading, type Term, termLabel, type UnitDef } from "./registry.js";
 
 export interface TrailingReader {
   evaluate(text: string): Evaluation;
   readings(atom: string): AtomReading[];
+  units(): readonly UnitDef[];
 }
 
 /** `head (inside)` with nothing after the parenthesis and no other parenthesis inside it. */
@@ -78,38 +79,28 @@ function spellingOf(t: Term, qualifiers: string, r: TrailingReader): string {
   return termLabel(t);
 }
 
-/** Readings within this ratio of the stated definition are variants of one unit. */
-const VARIANT_SPAN = 1.25;
-
-/** `year (365 days)` → 365 d: the stated definition, when it is a variant of the unit before it. */
+/**
+ * `year (365 days)` → common_year, `ton (2000 lb)` → short ton: a catalog unit whose spelling has the word before the
+ * parenthesis in it (common_year, short_ton, gal_imp) and whose value is the stated one exactly. Nothing else is
+ * read as a definition: `m (1.1 m)` names no unit, and stays a product.
+ */
 export function definitionInParentheses(text: string, r: TrailingReader): Evaluation | undefined {
   const split = splitTrailing(text);
-  if (!split || !/\d/u.test(split.inside)) return undefined;
+  if (!split || !/\d/u.test(split.inside) || !/^[\p{L}_]+$/u.test(split.head)) return undefined;
   const stated = r.evaluate(split.inside);
-  if (!stated.ok || stated.q.scalar === 1 || stated.q.offset !== undefined) return undefined;
-  const headReadings: Array<Pick<Quantity, "factor" | "dim">> = [];
-  const head = r.evaluate(split.head);
-  if (head.ok) headReadings.push(head.q);
-  else
-    for (const reading of r.readings(split.head)) {
-      let dim = pow(reading.terms[0].unit.dim, 0);
-      let factor = 1;
-      for (const t of reading.terms) {
-        factor *= termFactor(t);
-        dim = mul(dim, pow(t.unit.dim, t.exp));
-      }
-      headReadings.push({ factor, dim });
+  if (!stated.ok || stated.q.offset !== undefined || stated.q.log) return undefined;
+  const head = split.head.toLowerCase();
+  for (const u of r.units()) {
+    if (!equal(u.dim, stated.q.dim) || Math.abs(u.factor / stated.q.factor - 1) > 1e-12 || u.offset !== undefined)
+      continue;
+    for (const s of [...u.names, ...u.symbols]) {
+      const words = s.toLowerCase().split(/[\s_-]+/u);
+      if (words.length < 2 || !words.includes(head)) continue;
+      const ev = r.evaluate(s);
+      if (!ev.ok || ev.q.terms.length !== 1 || ev.q.terms[0].unit !== u) continue;
+      const note = `Read '${text}' as ${s}, the ${head} of ${split.inside}`;
+      return { ok: true, q: { ...ev.q, warnings: [...ev.q.warnings, note] } };
     }
-  const variant = headReadings.some((h) => {
-    const ratio = stated.q.factor / h.factor;
-    return equal(h.dim, stated.q.dim) && ratio <= VARIANT_SPAN && ratio >= 1 / VARIANT_SPAN;
-  });
-  if (!variant) return undefined;
-  return {
-    ok: true,
-    q: {
-      ...stated.q,
-      warnings: [...stated.q.warnings, `Read '${text}' as the definition in parentheses: ${split.inside}`],
-    },
-  };
+  }
+  return undefined;
 }
