@@ -5,11 +5,14 @@
  * - a sweep of generated slips of every unit spelling, counting likely_fixes that lead to another value;
  * - the worst time to refuse a unit string, over adversarial shapes at the expression limit and the argument limit.
  */
+import fc from "fast-check";
 import { isToolError } from "../../src/core/errors.js";
 import { applyLikelyFix } from "../../src/core/fix.js";
 import type { ConvertInput } from "../../src/units/convert.js";
 import { MAX_UNIT_CHARS } from "../../src/units/parse.js";
 import type { Units } from "../../src/units/system.js";
+import type { RefusalWork } from "../../src/units/work.js";
+import { otherUnit, unitString } from "../../test/fixtures/units/adversarial.js";
 import { type ConvertCall, type StandardsScore, scoreStandards } from "../../test/fixtures/units/score-standards.js";
 import { REVIEWED_MISSES } from "../../test/fixtures/units/standards.js";
 import { rng } from "../lib/random.js";
@@ -111,6 +114,11 @@ export function adversarialInputs(): Record<string, string> {
     "exponent tower": `m${fill("^9", L - 1)}`,
     "digits and periods": fill("9.9."),
     "qualifier words": fill("UK US survey "),
+    "one misspelt atom among 31 units": `centigra${" m".repeat(31)}`,
+    "a misspelt prefixed name after 31 quotients": `${"s/".repeat(31)}kilomeeter`,
+    "trailing qualifier groups": `oz/gal (UK)${" (US)".repeat(30)}`,
+    "definitions in parentheses": `year${" (365 d)".repeat(31)}`,
+    "unknown words": fill("qwzx "),
   };
 }
 
@@ -118,6 +126,18 @@ export interface WorstCase {
   family: string;
   p50Ms: number;
   maxMs: number;
+  /** CPU time of the slowest run (the process's, so time lost to other processes is left out; GC threads are in). */
+  maxCpuMs: number;
+}
+
+/** Wall and CPU time of one call, in ms. */
+export function timed(f: () => void): { wallMs: number; cpuMs: number } {
+  const c = process.cpuUsage();
+  const t = process.hrtime.bigint();
+  f();
+  const wallMs = Number(process.hrtime.bigint() - t) / 1e6;
+  const d = process.cpuUsage(c);
+  return { wallMs, cpuMs: (d.user + d.system) / 1e3 };
 }
 
 /**
@@ -129,17 +149,60 @@ export function rejectionTimes(convert: (args: ConvertInput) => unknown, runs = 
   const out: WorstCase[] = [];
   for (const [family, text] of Object.entries(adversarialInputs())) {
     const times: number[] = [];
+    let maxCpuMs = 0;
     for (let i = -2; i < runs; i++) {
       const input = `${text.slice(0, text.length - 3)}${tails[(i + 2) % tails.length]}`;
-      const t = process.hrtime.bigint();
-      try {
-        convert({ value: 1, from_unit: input, to_unit: "m" });
-      } catch {
-        // the refusal is the point
-      }
-      if (i >= 0) times.push(Number(process.hrtime.bigint() - t) / 1e6);
+      const t = timed(() => refuse(convert, input, "m"));
+      if (i >= 0) times.push(t.wallMs);
+      if (i >= 0) maxCpuMs = Math.max(maxCpuMs, t.cpuMs);
     }
-    out.push({ family, p50Ms: percentile(times, 50), maxMs: Math.max(...times) });
+    out.push({ family, p50Ms: percentile(times, 50), maxMs: Math.max(...times), maxCpuMs });
   }
   return out;
+}
+
+function refuse(convert: (args: ConvertInput) => unknown, from: string, to: string): void {
+  try {
+    convert({ value: 1, from_unit: from, to_unit: to });
+  } catch {
+    // the refusal is the point
+  }
+}
+
+export interface FuzzedRefusals {
+  n: number;
+  slowestWallMs: number;
+  slowestWall: string;
+  slowestCpuMs: number;
+  slowestCpu: string;
+  p99WallMs: number;
+  /** The most work one refusal did (counted, not timed). */
+  work: RefusalWork;
+}
+
+/**
+ * Generated adversarial unit strings (test/fixtures/units/adversarial.ts, seeded), each refused once after a warm-up
+ * over the first ones: the slowest refusal by wall and by CPU time, and the most counted work.
+ */
+export function fuzzedRefusals(
+  convert: (args: ConvertInput) => unknown,
+  meter: { reset: () => void; work: () => RefusalWork },
+  n: number,
+): FuzzedRefusals {
+  const calls = fc.sample(fc.tuple(unitString, otherUnit), { numRuns: n, seed: 165 });
+  for (const [from, to] of calls.slice(0, 50)) refuse(convert, `${from} `, to);
+  const most: RefusalWork = { queries: 0, spellingsScanned: 0, evaluations: 0 };
+  const out = { slowestWallMs: 0, slowestWall: "", slowestCpuMs: 0, slowestCpu: "" };
+  const walls: number[] = [];
+  for (const [from, to] of calls) {
+    meter.reset();
+    const t = timed(() => refuse(convert, from, to));
+    const w = meter.work();
+    for (const k of ["queries", "spellingsScanned", "evaluations"] as const) most[k] = Math.max(most[k], w[k]);
+    walls.push(t.wallMs);
+    const label = `${JSON.stringify(from.slice(0, 60))} → ${to}`;
+    if (t.wallMs > out.slowestWallMs) Object.assign(out, { slowestWallMs: t.wallMs, slowestWall: label });
+    if (t.cpuMs > out.slowestCpuMs) Object.assign(out, { slowestCpuMs: t.cpuMs, slowestCpu: label });
+  }
+  return { n: calls.length, ...out, p99WallMs: percentile(walls, 99), work: most };
 }

@@ -192,6 +192,7 @@ export class Evaluator {
     // reading meant (`year (365 days)`).
     const reader = {
       evaluate: (t: string) => this.evaluate(t, options),
+      evaluatePlain: (t: string) => this.evaluate(t),
       readings: (t: string) => this.atom(t).readings,
       units: () => this.system.allUnits(),
     };

@@ -14,7 +14,10 @@ import { decompose, qualifiersOnly } from "./qualifiers.js";
 import { type AtomReading, type Term, termLabel, type UnitDef } from "./registry.js";
 
 export interface TrailingReader {
+  /** With the caller's options (the other endpoint narrows ambiguous factors). */
   evaluate(text: string): Evaluation;
+  /** Without them: cached, for spellings whose reading the text alone decides. */
+  evaluatePlain(text: string): Evaluation;
   readings(atom: string): AtomReading[];
   units(): readonly UnitDef[];
 }
@@ -34,7 +37,8 @@ function splitTrailing(text: string): { head: string; inside: string } | undefin
 export function qualifierAfterComposite(text: string, r: TrailingReader): Evaluation | undefined {
   const split = splitTrailing(text);
   const qualifiers = split && qualifiersOnly(split.inside);
-  if (!split || qualifiers === undefined) return undefined;
+  // One qualifier group, after an expression of units (`oz/gal (UK) (US)` is no reading of anything).
+  if (!split || qualifiers === undefined || /[()]/u.test(split.head)) return undefined;
   const parsed = parseUnit(split.head);
   if (isParseFailure(parsed)) return undefined;
   const atoms: Array<Extract<Node, { t: "atom" }>> = [];
@@ -42,7 +46,7 @@ export function qualifierAfterComposite(text: string, r: TrailingReader): Evalua
   // A single unit with its qualifier (`gal (UK)`) is a whole-field name, read elsewhere.
   if (atoms.length < 2) return undefined;
   const taking = atoms.map((a) => {
-    const q = r.evaluate(`${a.text} (${split.inside})`);
+    const q = r.evaluatePlain(`${a.text} (${split.inside})`);
     return q.ok && q.q.terms.length === 1 && q.q.terms[0].exp === 1 ? q.q.terms[0] : undefined;
   });
   const last = atoms.length - 1;
@@ -87,7 +91,7 @@ function spellingOf(t: Term, qualifiers: string, r: TrailingReader): string {
 export function definitionInParentheses(text: string, r: TrailingReader): Evaluation | undefined {
   const split = splitTrailing(text);
   if (!split || !/\d/u.test(split.inside) || !/^[\p{L}_]+$/u.test(split.head)) return undefined;
-  const stated = r.evaluate(split.inside);
+  const stated = r.evaluatePlain(split.inside);
   if (!stated.ok || stated.q.offset !== undefined || stated.q.log) return undefined;
   const head = split.head.toLowerCase();
   for (const u of r.units()) {
@@ -96,7 +100,7 @@ export function definitionInParentheses(text: string, r: TrailingReader): Evalua
     for (const s of [...u.names, ...u.symbols]) {
       const words = s.toLowerCase().split(/[\s_-]+/u);
       if (words.length < 2 || !words.includes(head)) continue;
-      const ev = r.evaluate(s);
+      const ev = r.evaluatePlain(s);
       if (!ev.ok || ev.q.terms.length !== 1 || ev.q.terms[0].unit !== u) continue;
       const note = `Read '${text}' as ${s}, the ${head} of ${split.inside}`;
       return { ok: true, q: { ...ev.q, warnings: [...ev.q.warnings, note] } };

@@ -5,49 +5,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { NameIndex } from "../../src/core/suggest.js";
-import { MAX_UNIT_CHARS } from "../../src/units/parse.js";
 import { MAX_FIT_EVALUATIONS, MAX_REFUSAL_QUERIES, refusalWork, resetRefusalWork } from "../../src/units/work.js";
+import { otherUnit, unitString } from "../fixtures/units/adversarial.js";
 import { conv, units } from "./helpers.js";
-
-const VOCABULARY = [
-  "m",
-  "kg",
-  "s",
-  "Nmi",
-  "kilgoram",
-  "kilomter",
-  "milimeterr",
-  "centigra",
-  "imperial",
-  "galon",
-  "(UK)",
-  "(US)",
-  "(",
-  ")",
-  "/",
-  "*",
-  "^2",
-  "^-3",
-  "·",
-  "²",
-  "µ",
-  "H₂O",
-  "[x]",
-  "mEq",
-  "gallon",
-  "inch of water",
-  "%",
-];
-const word = fc.oneof(
-  fc.constantFrom(...VOCABULARY),
-  fc.stringMatching(/^[a-zA-Z]{1,40}$/u),
-  fc.string({ unit: "grapheme", maxLength: 8 }),
-);
-/** Unit strings within the argument limit: units, typos, operators, qualifiers, Unicode, run together or spaced. */
-const unitString = fc
-  .tuple(fc.array(word, { maxLength: 80 }), fc.constantFrom(" ", "", "*", "/"))
-  .map(([words, sep]) => words.join(sep).slice(0, MAX_UNIT_CHARS));
-const otherUnit = fc.constantFrom("m", "kg", "m/s", "W/(m^2*K)", "mol/L", "1", "kg/m^3");
 
 /** Spellings one query can scan at most: the whole catalog's. */
 const catalogSpellings = units.nameIndex.size;
