@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parse as parseToml } from "smol-toml";
-import { z } from "zod";
+import * as z from "zod";
 import { suggest } from "./suggest.js";
 
 export interface ConfigError {

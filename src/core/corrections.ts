@@ -1,5 +1,5 @@
 /** The success half of the recovery contract: what a corrected call reports in `did_you_mean`. */
-import { z } from "zod";
+import * as z from "zod";
 
 export interface Correction {
   /** Argument key, or `name` for the tool name. */

@@ -3,7 +3,7 @@
  * output of a success (with did_you_mean). Type arrays (`"type": ["string", "null"]`) become `anyOf`, because strict
  * validators (Ajv's strictTypes) warn about union types.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { didYouMeanSchema } from "./corrections.js";
 import type { AnyToolDefinition } from "./tool.js";
 

@@ -2,7 +2,7 @@
  * defineTool: the single source of truth for a tool. The MCP registration, the JSON schema clients see, the router's
  * index, the CLI subcommand and the README table all come from this one object.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { LoadedConfig } from "./config.js";
 import type { DidYouMean } from "./corrections.js";
 import type { CorrectionLog } from "./log.js";

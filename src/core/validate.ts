@@ -2,7 +2,7 @@
  * Input validation for every tool: unknown parameters, missing ones and wrong types become structured errors with a
  * likely_fix drawn from the tool's own schema (`fuzy_filter` → `fuzzy_filter`, category `desicion` → `decision`).
  */
-import type { z } from "zod";
+import type * as z from "zod";
 import { type ErrorPayload, errorPayload } from "./errors.js";
 import { type SuggestThresholds, suggest } from "./suggest.js";
 import { type AnyToolDefinition, parameterNames } from "./tool.js";

@@ -1,5 +1,5 @@
 /** The `[edit]` section of dwim.toml. */
-import { z } from "zod";
+import * as z from "zod";
 import { type ConfigError, defineConfigSection } from "../core/config.js";
 
 const llmDefaults = { timeout_ms: 10_000 };

@@ -1,5 +1,5 @@
 /** What read_file and edit_file return on success: their MCP output schemas. */
-import { z } from "zod";
+import * as z from "zod";
 
 const line = z.number().int().min(0);
 const sha256 = z.string().describe("Hex sha256 of the file's bytes");

@@ -1,5 +1,5 @@
 /** The edit toolset's definitions: the MCP tools, CLI subcommands (`dwim read`, `dwim edit`) and docs come from here. */
-import { z } from "zod";
+import * as z from "zod";
 import { sectionOf } from "../core/config.js";
 import { defineTool, type ToolOutput } from "../core/tool.js";
 import { editSection } from "./config.js";

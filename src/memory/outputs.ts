@@ -1,5 +1,5 @@
 /** What the memory tools return on success: their MCP output schemas. */
-import { z } from "zod";
+import * as z from "zod";
 
 const id = z.number().int().positive();
 const ids = z.array(id);

@@ -4,7 +4,7 @@
  * naming the variable, the value and the accepted range (never a silent fallback to the default).
  */
 
-import { z } from "zod";
+import * as z from "zod";
 import { SENTENCE_ENCODER_SPEC } from "../core/embeddings/sentence-encoder.js";
 import {
   type ConfigError,

@@ -1,5 +1,5 @@
 /** The memory toolset's tool definitions: thin wrappers over the operations in write-ops.ts and read-ops.ts. */
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool, type ToolContext, type ToolOutput } from "../core/index.js";
 import { type MemoryContext, openMemory } from "./open.js";
 import {

@@ -6,7 +6,7 @@
  * and only ids taken by other memories are renumbered, with every reference to them rewritten. Vectors are not
  * exported: the importing side embeds with its own provider.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { ToolError } from "../core/index.js";
 import type { MemoryContext } from "./open.js";
 import { MAX_TIME, MIN_TIME } from "./rows.js";

@@ -4,7 +4,7 @@
  * skipped and reported in config_errors while the rest applies. Checks that need the tool list (unknown target,
  * collisions) run when the registry is built (registry.ts).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { type ConfigError, defineConfigSection, type LoadedConfig, sectionOf } from "../core/config.js";
 import { SENTENCE_ENCODER_SPEC } from "../core/embeddings/sentence-encoder.js";
 

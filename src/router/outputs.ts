@@ -1,5 +1,5 @@
 /** What the router's tools return on success: their MCP output schemas. */
-import { z } from "zod";
+import * as z from "zod";
 
 const confidence = z.number().min(0).max(1);
 const candidate = z.looseObject({ tool: z.string(), confidence });

@@ -1,5 +1,5 @@
 /** The router's MCP tools (spec §3.2): analyze_intent, resolve_tool, list_capabilities. All read-only. */
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool } from "../core/tool.js";
 import { listCapabilities } from "./capabilities.js";
 import { analyzeIntentOutput, listCapabilitiesOutput, resolveToolOutput } from "./outputs.js";

@@ -1,5 +1,5 @@
 /** The `[search]` section of dwim.toml and its environment variables (spec §3 Config). */
-import { z } from "zod";
+import * as z from "zod";
 import { defineConfigSection, type LoadedConfig, limitsSection, recoverySection, sectionOf } from "../core/config.js";
 import { parseSize } from "./flags.js";
 

@@ -1,5 +1,5 @@
 /** What the search tools return on success: their MCP output schemas (see the result types in content.ts, files.ts). */
-import { z } from "zod";
+import * as z from "zod";
 
 const count = z.number().int().min(0);
 

@@ -1,5 +1,5 @@
 /** The MCP tool definitions of the search capability: thin handlers over searchContent / searchFiles. */
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool, type ToolContext, type ToolOutput } from "../core/tool.js";
 import { logCorrection } from "./analytics.js";
 import { searchSettings } from "./config.js";

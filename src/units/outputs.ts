@@ -1,5 +1,5 @@
 /** What the unit tools return on success: their MCP output schemas. */
-import { z } from "zod";
+import * as z from "zod";
 
 const warnings = z.array(z.string()).optional();
 

@@ -1,5 +1,5 @@
 /** The unit tools as definitions: thin handlers over the pure functions of src/units. */
-import { z } from "zod";
+import * as z from "zod";
 import { defineConfigSection, sectionOf } from "../core/config.js";
 import { type Correction, didYouMean } from "../core/corrections.js";
 import { isToolError } from "../core/errors.js";

@@ -6,7 +6,7 @@
  * objects verbatim (outputSchema, annotations, execution/task support, icons, _meta), renamed only when namespaced.
  */
 import type { Tool } from "@modelcontextprotocol/client";
-import { z } from "zod";
+import * as z from "zod";
 import type { AnyToolDefinition, ToolOutput } from "../../core/tool.js";
 import { BUILTIN_TOOL_ALIASES } from "../aliases.js";
 import { normOf } from "../text.js";

@@ -14,7 +14,7 @@ import {
   SdkErrorCode,
   type Tool,
 } from "@modelcontextprotocol/client";
-import { z } from "zod";
+import * as z from "zod";
 import { type UpstreamSpec, upstreamEnvironment } from "./servers.js";
 import { describeExit, type ExitInfo, ProcessTransport } from "./transport.js";
 
