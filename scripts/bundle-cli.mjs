@@ -17,6 +17,27 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies,
   .filter((name) => !INLINE.has(name))
   .flatMap((name) => [name, `${name}/*`]);
 
+/**
+ * commander requires node:child_process when it loads, for executable subcommands (`git-foo`), which dwim has none
+ * of; child_process brings net, dgram and the streams, a few milliseconds of every `dwim` start. It gets a stand-in
+ * that loads the real module on first use.
+ */
+const lazyChildProcess = {
+  name: "commander-lazy-child-process",
+  setup(b) {
+    b.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      args.importer.includes(join("node_modules", "commander"))
+        ? { path: "child_process", namespace: "lazy-child-process" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy-child-process" }, () => ({
+      contents: `let real;
+module.exports = new Proxy({}, { get: (_, key) => (real ??= require("node:child_process"))[key] });`,
+      loader: "js",
+    }));
+  },
+};
+
 const outdir = join(ROOT, "dist", "cli", "bundle");
 // Chunk names carry content hashes: clear the last build's, or they pile up (and ship).
 rmSync(outdir, { recursive: true, force: true });
@@ -36,6 +57,7 @@ await build({
   // (zod shakes down to what is used only because src imports it as a namespace, `import * as z`: `import { z }`
   // keeps all of zod, every locale included: over three times the bytes.)
   minify: true,
+  plugins: [lazyChildProcess],
   // commander is CommonJS: its require() of Node built-ins needs a real require in ESM output.
   banner: { js: 'import { createRequire as __dwimRequire } from "node:module"; const require = __dwimRequire(import.meta.url);' },
 });

@@ -1,7 +1,6 @@
 /** `dwim memory export|import`: move a project's memory between the SQLite file and a PostgreSQL database (JSONL). */
 import { closeSync, createReadStream, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import type { MemoryContext } from "../memory/index.js";
 
@@ -80,6 +79,8 @@ export function addMemoryCommand(program: Command): void {
       try {
         const { parseExport } = await import("../memory/transfer.js");
         const input = file === "-" ? process.stdin : createReadStream(file, { encoding: "utf8" });
+        // readline only here: loading it at the top would cost every dwim command its start-up time.
+        const { createInterface } = await import("node:readline");
         const records = await parseExport(createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY }));
         const { mc, memory } = await openProjectMemory();
         close = memory.closeAllStores;

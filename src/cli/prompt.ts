@@ -2,8 +2,6 @@
  * The interactive "Did you mean …?" (seed 000, section 4.2): only on a TTY, never in scripts or CI, and on stderr so
  * stdout keeps only results. A fix that would run a destructive tool defaults to No (`[y/N]`).
  */
-import { createInterface } from "node:readline/promises";
-
 export function canPrompt(): boolean {
   return process.stdin.isTTY === true && process.stderr.isTTY === true && process.env.CI === undefined;
 }
@@ -16,6 +14,7 @@ export function readAnswer(answer: string, defaultYes: boolean): boolean {
 }
 
 export async function confirm(question: string, defaultYes: boolean): Promise<boolean> {
+  const { createInterface } = await import("node:readline/promises");
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
     return readAnswer(await rl.question(`${question} ${defaultYes ? "[Y/n]" : "[y/N]"} `), defaultYes);

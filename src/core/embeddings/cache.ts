@@ -4,8 +4,8 @@
  * `DWIM_CACHE_DIR`, else `$XDG_CACHE_HOME/dwim`, else `~/.cache/dwim`; `off` disables it. Best effort: an unreadable
  * or unwritable cache only costs the embedding time.
  */
-import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { EmbeddingProvider } from "./provider.js";
@@ -17,8 +17,17 @@ export function embeddingCacheDir(env: Record<string, string | undefined> = proc
   return join(env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "dwim");
 }
 
+/**
+ * node:crypto on first use, not at import: the router loads this module in every process, including each CLI call,
+ * and loading crypto costs a few milliseconds of start-up that only a cache lookup needs.
+ */
+const requireBuiltin = createRequire(import.meta.url);
+function sha256(): import("node:crypto").Hash {
+  return (requireBuiltin("node:crypto") as typeof import("node:crypto")).createHash("sha256");
+}
+
 export function vectorsKey(provider: EmbeddingProvider, texts: readonly string[]): string {
-  const h = createHash("sha256").update(`${provider.id}\u0000${provider.dim}`);
+  const h = sha256().update(`${provider.id}\u0000${provider.dim}`);
   for (const t of texts) h.update("\u0000").update(t);
   return h.digest("hex").slice(0, 32);
 }
