@@ -7,6 +7,7 @@
 import type { Correction } from "../core/corrections.js";
 import { type ErrorPayload, errorPayload } from "../core/errors.js";
 import { type SuggestThresholds, suggest } from "../core/suggest.js";
+import { parameterNames } from "../core/tool.js";
 import { isPlainObject, unknownParameterError } from "../core/validate.js";
 import type { RouterTool } from "./registry.js";
 import { normOf } from "./text.js";
@@ -25,7 +26,7 @@ export type ParamOutcome =
 
 export function normalizeArguments(tool: RouterTool, args: unknown, options: ParamOptions): ParamOutcome {
   if (!isPlainObject(args)) return { ok: true, arguments: args, corrections: [] };
-  const properties = tool.params.map((p) => p.name);
+  const properties = propertyNames(tool);
   const propertySet = new Set(properties);
   const byNorm = new Map<string, string>();
   for (const p of properties) if (!byNorm.has(normOf(p))) byNorm.set(normOf(p), p);
@@ -82,7 +83,8 @@ export function normalizeArguments(tool: RouterTool, args: unknown, options: Par
     if (type) corrections.push({ parameter: key, original: key, corrected: target, correction_type: type, confidence });
   }
 
-  if (options.autoCorrect) {
+  // Types come from the tool's JSON Schema, costly to derive on a cold start: only read when a value could coerce.
+  if (options.autoCorrect && properties.some((name) => name in out && mayCoerce(out[name]))) {
     for (const p of tool.params) {
       if (!(p.name in out) || p.type === undefined) continue;
       const coerced = coerce(p.type, out[p.name]);
@@ -101,11 +103,25 @@ export function normalizeArguments(tool: RouterTool, args: unknown, options: Par
   return { ok: true, arguments: out, corrections };
 }
 
+/** Property names in declaration order: a definition's own (no JSON Schema needed), else the listed parameters. */
+function propertyNames(tool: RouterTool): string[] {
+  return tool.definition ? parameterNames(tool.definition) : tool.params.map((p) => p.name);
+}
+
+const NUMBER_TEXT = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/u;
+
+/** Whether `coerce` could change the value for some type: a string that reads as a number or a boolean. */
+function mayCoerce(value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  const text = value.trim();
+  return NUMBER_TEXT.test(text) || text === "true" || text === "false";
+}
+
 /** The unambiguous value for a plain JSON Schema type, or undefined when the value already fits or is not obvious. */
 export function coerce(type: string, value: unknown): unknown {
   if (typeof value !== "string") return undefined;
   const text = value.trim();
-  if ((type === "number" || type === "integer") && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/u.test(text)) {
+  if ((type === "number" || type === "integer") && NUMBER_TEXT.test(text)) {
     const n = Number(text);
     if (type === "integer" && !Number.isInteger(n)) return undefined;
     return Number.isFinite(n) ? n : undefined;
