@@ -6,12 +6,12 @@
 import { Command } from "commander";
 import type { DwimApp } from "../server/app.js";
 import { TOOLSET_NAMES } from "../server/load.js";
-import { MANIFEST } from "../server/manifest.js";
+import { MANIFEST, type ToolManifest } from "../server/manifest.js";
 import { VERSION } from "../server/version.js";
 import { addMemoryCommand } from "./memoryCommand.js";
 import { addProxyCommand } from "./proxy.js";
 import { withDidYouMean } from "./suggestions.js";
-import { addToolCommand } from "./toolCommand.js";
+import { addToolCommand, kebab } from "./toolCommand.js";
 
 function splitList(value: string, previous: string[] = []): string[] {
   return [
@@ -68,7 +68,13 @@ interface ServeOptions {
   allowOrigin?: string[];
 }
 
-export function buildProgram(): Command {
+/** Whether a tool subcommand answers to `name` (its command or its kebab-case tool name). */
+function toolAnswers(tool: ToolManifest, name: string | undefined): boolean {
+  return tool.command === name || kebab(tool.name) === name;
+}
+
+/** `argv`: the process's, whose subcommand decides which tool subcommands are declared (all unless it names a tool). */
+export function buildProgram(argv: readonly string[] = process.argv): Command {
   const program = withDidYouMean(
     new Command("dwim")
       .description("Self-correcting tools for AI agents: an MCP server, a library and this CLI.")
@@ -209,6 +215,10 @@ export function buildProgram(): Command {
       process.exitCode = await runCall(app, { name, arguments: args }, { json: opts.json === true });
     });
 
+  // `dwim convert …` is parsed by the convert subcommand alone: declaring every tool's options is start-up time a call
+  // of one tool does not need. Anything else (`--help`, a misspelt command) sees them all.
+  const invoked = argv[2];
+  const oneTool = MANIFEST.some((set) => set.tools.some((tool) => toolAnswers(tool, invoked)));
   for (const set of MANIFEST) {
     let app: Promise<DwimApp | undefined> | undefined;
     const getApp = async (): Promise<DwimApp> => {
@@ -217,7 +227,7 @@ export function buildProgram(): Command {
       if (!built) throw new Error(`toolset '${set.name}' failed to load`);
       return built;
     };
-    for (const tool of set.tools) addToolCommand(program, tool, getApp);
+    for (const tool of set.tools) if (!oneTool || toolAnswers(tool, invoked)) addToolCommand(program, tool, getApp);
   }
   return program;
 }
