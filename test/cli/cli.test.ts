@@ -43,6 +43,19 @@ describe("dwim CLI", () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ total_lines: 2 });
   });
 
+  it("runs a tool subcommand by its command or its tool name, with its own --help and a did-you-mean for a typo", async () => {
+    const { dir, env } = cliSandbox();
+    const byCommand = await dwim(["read", "notes.txt", "--json"], dir, env);
+    const byToolName = await dwim(["read-file", "notes.txt", "--json"], dir, env);
+    expect(byToolName.code).toBe(0);
+    expect(JSON.parse(byToolName.stdout)).toEqual(JSON.parse(byCommand.stdout));
+    const help = await dwim(["read", "--help"], dir, env);
+    expect(help.stdout).toContain("Usage: dwim read|read-file [options] <path>");
+    const typo = await dwim(["red", "notes.txt"], dir, env);
+    expect(typo.code).not.toBe(0);
+    expect(typo.stderr).toContain("Did you mean 'read'?");
+  });
+
   it("fails with the structured error and exit code 1, without prompting when there is no TTY", async () => {
     const { dir, env } = cliSandbox();
     const r = await dwim(["call", "read_fiel", '{"path": "missing.txt"}', "--json"], dir, env);
