@@ -106,8 +106,11 @@ export interface ToolSpec<Shape extends InputShape> {
   noAutoCorrect?: readonly string[];
   annotations?: ToolAnnotations;
   cli?: { command?: string; positional?: readonly string[] };
-  /** Fields of a successful result (see ToolDefinition.output). */
-  output?: z.ZodRawShape;
+  /**
+   * Fields of a successful result (see ToolDefinition.output), built on first use: only an MCP `tools/list` (or the
+   * docs) reads the output schema, so a one-call CLI process never constructs it.
+   */
+  output?: () => z.ZodRawShape;
   handler: ToolDefinition<Shape>["handler"];
   render?: (output: ToolOutput) => string;
 }
@@ -124,7 +127,7 @@ export function defineTool<Shape extends InputShape>(spec: ToolSpec<Shape>): Too
   for (const p of [...(spec.noAutoCorrect ?? []), ...(spec.cli?.positional ?? [])]) {
     if (!properties.includes(p)) throw new Error(`${spec.name}: unknown parameter '${p}'`);
   }
-  return {
+  const definition: ToolDefinition<Shape> = {
     name: spec.name,
     title: spec.title,
     description: spec.description,
@@ -136,10 +139,16 @@ export function defineTool<Shape extends InputShape>(spec: ToolSpec<Shape>): Too
     noAutoCorrect: spec.noAutoCorrect ?? [],
     annotations: spec.annotations ?? {},
     cli: { command: spec.cli?.command ?? spec.name.replaceAll("_", "-"), positional: spec.cli?.positional ?? [] },
-    output: spec.output ? z.looseObject(spec.output) : undefined,
+    output: undefined,
     handler: spec.handler,
     render: spec.render,
   };
+  const fields = spec.output;
+  if (fields) {
+    let output: z.ZodObject | undefined;
+    Object.defineProperty(definition, "output", { enumerable: true, get: () => (output ??= z.looseObject(fields())) });
+  }
+  return definition;
 }
 
 /** Property names of a tool's input, in declaration order. */

@@ -5,7 +5,7 @@ const line = z.number().int().min(0);
 const sha256 = z.string().describe("Hex sha256 of the file's bytes");
 const eol = z.enum(["lf", "crlf", "mixed", "none"]);
 
-export const readOutput = {
+export const readOutput = (): z.ZodRawShape => ({
   path: z.string(),
   content: z.string().describe("The lines, numbered unless line_numbers is false"),
   start_line: line,
@@ -18,9 +18,9 @@ export const readOutput = {
   eol,
   bom: z.boolean(),
   final_newline: z.boolean(),
-};
+});
 
-export const editOutput = {
+export const editOutput = (): z.ZodRawShape => ({
   path: z.string(),
   replacements: z.number().int().min(0),
   strategy: z.string().describe("exact, or the correction that found old_str"),
@@ -33,4 +33,4 @@ export const editOutput = {
   atomic: z.boolean().describe("Written by rename (false: written in place to keep a hard link)"),
   created: z.boolean().optional(),
   dry_run: z.boolean().optional(),
-};
+});

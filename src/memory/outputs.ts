@@ -15,22 +15,22 @@ const hit = {
 };
 const retrieval = z.looseObject({ lexical: z.boolean(), vector: z.boolean(), degraded: z.string().optional() });
 
-export const rememberOutput = {
+export const rememberOutput = (): z.ZodRawShape => ({
   id,
   category,
   tags: z.array(z.string()),
   inferred_tags: z.array(z.string()),
   related: z.array(z.looseObject({ id, kind: z.string(), content: z.string() })),
   superseded: ids.optional(),
-};
+});
 
-export const rememberBatchOutput = {
+export const rememberBatchOutput = (): z.ZodRawShape => ({
   ids,
   count: z.number().int().min(0),
   items: z.array(z.looseObject({ id, tags: z.array(z.string()), inferred_tags: z.array(z.string()) })),
-};
+});
 
-export const recallOutput = {
+export const recallOutput = (): z.ZodRawShape => ({
   results: z.array(
     z.looseObject({
       ...hit,
@@ -46,30 +46,30 @@ export const recallOutput = {
   ),
   abstained: z.boolean().describe("Nothing in memory is about the topic"),
   retrieval,
-};
+});
 
-export const searchMemoriesOutput = {
+export const searchMemoriesOutput = (): z.ZodRawShape => ({
   results: z.array(z.looseObject({ ...hit, snippet: z.string() })),
   total_candidates: z.number().int().min(0),
   next_offset: z.number().int().min(0).optional(),
   query_sanitized: z.boolean().optional(),
   retrieval,
-};
+});
 
-export const recordOutcomeOutput = {
+export const recordOutcomeOutput = (): z.ZodRawShape => ({
   id,
   worked: z.boolean(),
   outcome: z.string().nullable(),
   events: z.number().int().min(0),
   hints: z.array(z.string()).optional(),
   suggested_warning: z.looseObject({ category: z.string(), content: z.string() }).optional(),
-};
+});
 
-export const forgetOutput = {
+export const forgetOutput = (): z.ZodRawShape => ({
   archived: ids.optional(),
   newly_archived: z.number().int().min(0).optional(),
   already_archived: ids.optional(),
   note: z.string().optional(),
   purged: ids.optional(),
   count: z.number().int().min(0).optional(),
-};
+});

@@ -4,7 +4,7 @@ import * as z from "zod";
 const confidence = z.number().min(0).max(1);
 const candidate = z.looseObject({ tool: z.string(), confidence });
 
-export const analyzeIntentOutput = {
+export const analyzeIntentOutput = (): z.ZodRawShape => ({
   query: z.string(),
   matches: z.array(
     z.looseObject({
@@ -19,9 +19,9 @@ export const analyzeIntentOutput = {
   recommended: z.string().nullable(),
   message: z.string(),
   scoring: z.looseObject({}).optional().describe("Weights and thresholds in force"),
-};
+});
 
-export const resolveToolOutput = {
+export const resolveToolOutput = (): z.ZodRawShape => ({
   input: z.string(),
   resolved: z.string().nullable(),
   confidence,
@@ -31,7 +31,7 @@ export const resolveToolOutput = {
   likely_fix: z.string().optional(),
   candidates: z.array(candidate),
   blocked_reason: z.string().optional(),
-};
+});
 
 const configError = z.looseObject({
   source: z.string(),
@@ -40,10 +40,10 @@ const configError = z.looseObject({
   likely_fix: z.string().optional(),
 });
 
-export const listCapabilitiesOutput = {
+export const listCapabilitiesOutput = (): z.ZodRawShape => ({
   tools: z.array(z.looseObject({ name: z.string() })).describe("This page; the fields depend on detail"),
   count: z.number().int().min(0).describe("Tools matching, over every page"),
   hint: z.string(),
   next_cursor: z.string().optional(),
   config_errors: z.array(configError).optional(),
-};
+});

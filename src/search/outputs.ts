@@ -32,7 +32,7 @@ const page = {
   hints: z.array(z.string()).optional(),
 };
 
-export const contentOutput = {
+export const contentOutput = (): z.ZodRawShape => ({
   matches: z.array(
     z.looseObject({
       file: z.string(),
@@ -46,9 +46,9 @@ export const contentOutput = {
   ),
   ...page,
   lines_scanned: count,
-};
+});
 
-export const filesOutput = {
+export const filesOutput = (): z.ZodRawShape => ({
   matches: z.array(z.looseObject({ file: z.string(), score: z.number() })),
   ...page,
-};
+});

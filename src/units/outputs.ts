@@ -3,7 +3,7 @@ import * as z from "zod";
 
 const warnings = z.array(z.string()).optional();
 
-export const convertOutput = {
+export const convertOutput = (): z.ZodRawShape => ({
   quantity: z.number(),
   unit: z.string(),
   unit_name: z.string(),
@@ -11,9 +11,9 @@ export const convertOutput = {
   kind: z.string().optional(),
   factor: z.number().optional().describe("Multiplier from from_unit to to_unit (absent for affine and log scales)"),
   warnings,
-};
+});
 
-export const computeOutput = {
+export const computeOutput = (): z.ZodRawShape => ({
   quantity: z.number(),
   unit: z.string(),
   dimension: z.string(),
@@ -29,9 +29,9 @@ export const computeOutput = {
     }),
   ),
   warnings,
-};
+});
 
-export const checkDimensionsOutput = {
+export const checkDimensionsOutput = (): z.ZodRawShape => ({
   compatible: z.boolean(),
   dimension_a: z.string(),
   dimension_b: z.string(),
@@ -41,9 +41,9 @@ export const checkDimensionsOutput = {
   factor: z.number().optional(),
   reason: z.string().optional(),
   hints: z.array(z.string()).optional(),
-};
+});
 
-export const listUnitsOutput = {
+export const listUnitsOutput = (): z.ZodRawShape => ({
   units: z.array(
     z.looseObject({
       name: z.string(),
@@ -58,9 +58,9 @@ export const listUnitsOutput = {
   ),
   total: z.number().int().min(0),
   next_cursor: z.string().optional(),
-};
+});
 
-export const listScalesOutput = {
+export const listScalesOutput = (): z.ZodRawShape => ({
   scales: z.array(
     z.looseObject({
       name: z.string(),
@@ -70,9 +70,9 @@ export const listScalesOutput = {
       aliases: z.array(z.string()),
     }),
   ),
-};
+});
 
-export const listDimensionsOutput = {
+export const listDimensionsOutput = (): z.ZodRawShape => ({
   dimensions: z.array(
     z.looseObject({
       name: z.string(),
@@ -81,13 +81,13 @@ export const listDimensionsOutput = {
       example_units: z.array(z.string()),
     }),
   ),
-};
+});
 
-export const definedOutput = {
+export const definedOutput = (): z.ZodRawShape => ({
   defined: z.string(),
   hint: z.string(),
-};
+});
 
-export const resetOutput = {
+export const resetOutput = (): z.ZodRawShape => ({
   cleared: z.number().int().min(0).describe("Units and conversions removed"),
-};
+});
