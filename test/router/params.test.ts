@@ -41,6 +41,37 @@ describe("normalizeArguments", () => {
     );
   });
 
+  it("coerces a value exactly when coerce() would, whatever the string (the cheap pre-check skips no slip)", () => {
+    const convert = router.registry.byName.get("convert");
+    if (!edit || !convert) throw new Error("fixture has edit_file and convert");
+    const text = fc.oneof(
+      fc.string(),
+      fc.double().map(String),
+      fc.integer().map((n) => ` ${n} `),
+      fc.constantFrom("true", "false", " true ", "1e3", "-0.5", "TRUE"),
+    );
+    fc.assert(
+      fc.property(text, (value) => {
+        for (const [tool, name] of [
+          [convert, "value"],
+          [edit, "replace_all"],
+        ] as const) {
+          const out = normalizeArguments(
+            tool,
+            { [name]: value },
+            { autoCorrect: true, thresholds: DEFAULT_THRESHOLDS },
+          );
+          if (!out.ok) return false;
+          const type = tool.params.find((p) => p.name === name)?.type;
+          const expected = type === undefined ? undefined : coerce(type, value);
+          if ((out.arguments as Record<string, unknown>)[name] !== (expected ?? value)) return false;
+        }
+        return true;
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("keys named like Object.prototype members are plain unknown parameters", () => {
     if (!edit) throw new Error("fixture has edit_file");
     for (const key of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
