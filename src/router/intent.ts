@@ -44,6 +44,11 @@ export interface Breakdown {
   boost: number;
   /** Similarity from the semantic lane (model cosine, or character n-grams for non-ASCII queries); 0 when off. */
   semantic: number;
+  /**
+   * How clearly both lanes put this tool first: the smaller of its two relative margins over the runner-up in each
+   * lane, 0 unless both lanes rank it first (see `agreementLift`).
+   */
+  agreement: number;
 }
 
 export interface ScoredTool {
@@ -225,7 +230,11 @@ export class IntentIndex {
       lexScore[i] = softClip(
         w.lexical * lexical[i] + w.keyword * keyword[i] + w.description * description[i] + w.name * name[i] + boost[i],
       );
+    }
+    const agreed = sem ? laneAgreement(lexScore, touched, sem) : undefined;
+    for (const i of touched) {
       let s = sem ? (1 - semWeight) * lexScore[i] + semWeight * sem[i] : lexScore[i];
+      if (agreed && agreed.index === i) s = agreementLift(s, agreed.margin);
       if (exact[i] || alias[i]) s = Math.max(s, IDENTIFIER_FLOOR);
       if (intentTool && intentTool.index === i) s = Math.max(s, INTENT_FLOOR);
       score[i] = s;
@@ -260,6 +269,7 @@ export class IntentIndex {
         name: name[i],
         boost: round3(boost[i]),
         semantic: round3(semOf(i)),
+        agreement: agreed?.index === i ? round3(agreed.margin) : 0,
       },
     }));
   }
@@ -321,6 +331,56 @@ function buildDoc(tool: RouterTool): ToolDoc {
     descriptionPairs: pairs,
     surfaces,
   };
+}
+
+/**
+ * The tool both lanes rank first, and by how much: in each lane the relative margin (best − runner-up) / best, and the
+ * smaller of the two (both lanes must separate the tool on their own). Undefined when the lanes disagree on the top
+ * tool or either lane has no evidence. Lexical scores exist only for `touched` tools (the others are 0).
+ */
+export function laneAgreement(
+  lexical: Float64Array,
+  touched: readonly number[],
+  semantic: Float64Array,
+): { index: number; margin: number } | undefined {
+  const lex = topTwo(lexical, touched);
+  const sem = topTwo(semantic);
+  if (lex.best < 0 || lex.best !== sem.best) return undefined;
+  const margin = Math.min(lex.margin, sem.margin);
+  return margin > 0 ? { index: lex.best, margin } : undefined;
+}
+
+/** Index of the unique maximum (-1 when the maximum is 0 or shared) and its relative margin over the runner-up. */
+function topTwo(xs: Float64Array, indices?: readonly number[]): { best: number; margin: number } {
+  let best = -1;
+  let first = 0;
+  let second = 0;
+  const visit = (i: number) => {
+    const x = xs[i];
+    if (x > first) {
+      second = first;
+      first = x;
+      best = i;
+    } else if (x > second) second = x;
+  };
+  if (indices) for (const i of indices) visit(i);
+  else for (let i = 0; i < xs.length; i++) visit(i);
+  if (best < 0 || first <= 0 || second >= first) return { best: -1, margin: 0 };
+  return { best, margin: (first - second) / first };
+}
+
+/**
+ * Confidence of the tool both lanes rank first: the fused score s moved geometrically toward 1 by the lanes' agreed
+ * margin g ∈ [0, 1], s^(1 − g). The raw fused score is compressed (sentence-encoder cosines of a right answer sit near
+ * 0.5), so alone it says little about whether the top tool is right; two independent lanes each separating the same
+ * tool from every other does. g = 0 leaves s unchanged (no agreement, or a tie in either lane); g → 1 (one tool alone
+ * has any evidence in both lanes) approaches 1. Geometric, so weak absolute evidence stays weak: s = 0.2 needs
+ * g ≥ 0.57 to reach 0.5. No constant is fitted: the margin is a ratio of the lanes' own scores.
+ */
+export function agreementLift(score: number, margin: number): number {
+  if (score <= 0) return 0;
+  const g = Math.max(0, Math.min(1, margin));
+  return score ** (1 - g);
 }
 
 /** Adjacent terms in either order. */

@@ -161,6 +161,7 @@ describe("robustness and determinism (cases 30–31, R8, R11)", () => {
     for (const m of a.matches) {
       expect(["auto", "suggest"]).toContain(m.tier);
       expect(Object.keys(m.breakdown ?? {}).sort()).toEqual([
+        "agreement",
         "alias",
         "boost",
         "description",
