@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { routerConfigFrom } from "../../src/router/config.js";
+import { agreementLift, laneAgreement } from "../../src/router/intent.js";
 import { Router } from "../../src/router/router.js";
 import { DWIM_TOOLS } from "./fixture.js";
 import { configOf, fixtureRouter } from "./helpers.js";
@@ -175,5 +176,70 @@ describe("robustness and determinism (cases 30–31, R8, R11)", () => {
     }
     expect(a.matches[0].tier).toBe("auto");
     expect(a.recommended).toBe("convert");
+  });
+});
+
+describe("confidence from lane agreement", () => {
+  const unit = fc.double({ min: 0, max: 1, noNaN: true });
+
+  it("agreementLift stays in [0, 1], keeps the score at margin 0 and never lowers it", () => {
+    fc.assert(
+      fc.property(unit, unit, (s, g) => {
+        const c = agreementLift(s, g);
+        expect(c).toBeGreaterThanOrEqual(0);
+        expect(c).toBeLessThanOrEqual(1);
+        expect(c).toBeGreaterThanOrEqual(s - 1e-12);
+        expect(agreementLift(s, 0)).toBeCloseTo(s, 12);
+      }),
+    );
+  });
+
+  it("agreementLift rises with the margin and with the score", () => {
+    fc.assert(
+      fc.property(unit, unit, unit, (s, g, h) => {
+        const [lo, hi] = g <= h ? [g, h] : [h, g];
+        expect(agreementLift(s, hi)).toBeGreaterThanOrEqual(agreementLift(s, lo) - 1e-12);
+        expect(agreementLift(Math.max(s, g), h)).toBeGreaterThanOrEqual(agreementLift(Math.min(s, g), h) - 1e-12);
+      }),
+    );
+  });
+
+  it("keeps weak evidence weak: a fused 0.2 needs more than half the runner-up gone in both lanes to reach 0.5", () => {
+    expect(agreementLift(0.2, 0.5)).toBeLessThan(0.5);
+    expect(agreementLift(0.2, 0.6)).toBeGreaterThan(0.5);
+  });
+
+  it("laneAgreement takes the weaker lane's margin, and nothing when the lanes disagree or tie", () => {
+    const lex = Float64Array.from([0.6, 0.3, 0]);
+    const agreeing = laneAgreement(lex, [0, 1], Float64Array.from([0.5, 0.4, 0.1]));
+    expect(agreeing?.index).toBe(0);
+    expect(agreeing?.margin).toBeCloseTo(0.2, 12); // lexical 0.5, semantic 0.2
+    expect(laneAgreement(lex, [0, 1], Float64Array.from([0.4, 0.5, 0.1]))).toBeUndefined();
+    expect(laneAgreement(lex, [0, 1], Float64Array.from([0.5, 0.5, 0.1]))).toBeUndefined();
+    expect(laneAgreement(new Float64Array(3), [], Float64Array.from([0.5, 0.4, 0.1]))).toBeUndefined();
+  });
+
+  it("lifts only the tool both lanes put first, so the ranking is unchanged", () => {
+    const r = new Router(DWIM_TOOLS, routerConfigFrom(configOf()));
+    const q = "convert 5 miles to kilometers";
+    const n = r.registry.tools.length;
+    const semantic = new Float64Array(n);
+    for (const t of r.registry.tools) semantic[t.index] = t.name === "convert" ? 0.5 : 0.25;
+    const plain = r.index.rank(q, 5, { scores: semantic, weight: 0.5 });
+    expect(plain[0].tool.name).toBe("convert");
+    expect(plain[0].breakdown.agreement).toBeGreaterThan(0);
+    const rest = plain.slice(1);
+    for (const s of rest) expect(s.breakdown.agreement).toBe(0);
+    // a tie in the semantic lane: no agreement, so convert keeps its plain fused score, which the lift exceeded
+    const other = r.registry.byName.get("compute")?.index as number;
+    semantic[other] = 0.5;
+    const tied = r.index.rank(q, 5, { scores: semantic, weight: 0.5 });
+    expect(tied[0].tool.name).toBe("convert");
+    expect(tied[0].breakdown.agreement).toBe(0);
+    expect(plain[0].score).toBeGreaterThan(tied[0].score);
+    // the semantic lane prefers another tool: no lift for anyone
+    semantic[other] = 0.9;
+    const disagree = r.index.rank(q, 5, { scores: semantic, weight: 0.5 });
+    for (const s of disagree) expect(s.breakdown.agreement).toBe(0);
   });
 });
