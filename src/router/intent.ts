@@ -247,16 +247,14 @@ export class IntentIndex {
     }
     const isIntent = (i: number) => (intentTool?.index === i ? 1 : 0);
     const semOf = (i: number) => sem?.[i] ?? 0;
-    ranked.sort(
-      (a, b) =>
-        score[b] - score[a] ||
-        isIntent(b) - isIntent(a) ||
-        semOf(b) - semOf(a) ||
-        lexScore[b] - lexScore[a] ||
-        lexical[b] - lexical[a] ||
-        compareNames(this.docs[a].tool.name, this.docs[b].tool.name),
-    );
-    return ranked.slice(0, limit).map((i) => ({
+    const order = (a: number, b: number) =>
+      score[b] - score[a] ||
+      isIntent(b) - isIntent(a) ||
+      semOf(b) - semOf(a) ||
+      lexScore[b] - lexScore[a] ||
+      lexical[b] - lexical[a] ||
+      compareNames(this.docs[a].tool.name, this.docs[b].tool.name);
+    return firstInOrder(ranked, limit, order).map((i) => ({
       tool: this.docs[i].tool,
       score: round3(score[i]),
       breakdown: {
@@ -396,6 +394,26 @@ export function softClip(x: number): number {
   if (!Number.isFinite(x) || x <= 0) return 0;
   if (x <= KNEE) return x;
   return KNEE + (1 - KNEE) * Math.tanh((x - KNEE) / SOFT_SCALE);
+}
+
+/**
+ * The first `limit` items in `order`, sorted: a full sort when most are wanted, else one pass keeping a small sorted
+ * list (analyze_intent wants 2–10 of up to thousands of tools, every one of which the semantic lane scores).
+ */
+export function firstInOrder(items: number[], limit: number, order: (a: number, b: number) => number): number[] {
+  if (limit <= 0) return [];
+  if (!(limit < items.length / 4)) return items.sort(order).slice(0, limit);
+  const best: number[] = [];
+  for (const x of items) {
+    if (best.length === limit && order(x, best[limit - 1]) >= 0) continue;
+    let k = best.length === limit ? limit - 1 : best.length;
+    while (k > 0 && order(x, best[k - 1]) < 0) {
+      best[k] = best[k - 1];
+      k--;
+    }
+    best[k] = x;
+  }
+  return best;
 }
 
 function compareNames(a: string, b: string): number {

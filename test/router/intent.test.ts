@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { routerConfigFrom } from "../../src/router/config.js";
-import { agreementLift, laneAgreement } from "../../src/router/intent.js";
+import { agreementLift, firstInOrder, laneAgreement } from "../../src/router/intent.js";
 import { Router } from "../../src/router/router.js";
 import { DWIM_TOOLS } from "./fixture.js";
 import { configOf, fixtureRouter } from "./helpers.js";
@@ -241,5 +241,17 @@ describe("confidence from lane agreement", () => {
     semantic[other] = 0.9;
     const disagree = r.index.rank(q, 5, { scores: semantic, weight: 0.5 });
     for (const s of disagree) expect(s.breakdown.agreement).toBe(0);
+  });
+});
+
+describe("firstInOrder", () => {
+  it("equals a full sort cut to the limit, ties included", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 200 }), fc.nat(60), (values, limit) => {
+        const items = values.map((_, i) => i);
+        const order = (a: number, b: number) => values[b] - values[a] || a - b;
+        expect(firstInOrder([...items], limit, order)).toEqual([...items].sort(order).slice(0, limit));
+      }),
+    );
   });
 });

@@ -13,6 +13,13 @@ describe("segments and norms", () => {
       }),
       { numRuns: 500 },
     );
+    fc.assert(
+      fc.property(fc.string({ unit: "binary-ascii", maxLength: 40 }), (s) => {
+        expect(segmentsOf(s)).toEqual(tokens(s));
+      }),
+      { numRuns: 1000 },
+    );
+    expect(segmentsOf("ABCs iPhone a1b2 __x__")).toEqual(tokens("ABCs iPhone a1b2 __x__"));
     expect(segmentsOf("FuzzySearchFiles")).toEqual(["fuzzy", "search", "files"]);
     expect(segmentsOf("HTTPServer2x")).toEqual(["http", "server", "2", "x"]);
     expect(segmentsOf("Überprüfung_datei")).toEqual(tokens("Überprüfung_datei"));
