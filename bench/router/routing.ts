@@ -12,8 +12,10 @@ export interface RoutingQuery {
   expected: string;
 }
 
-export type SystemName = "fused" | "lexical" | "semantic" | "bm25" | "seed";
-export const SYSTEMS: SystemName[] = ["fused", "lexical", "semantic", "bm25", "seed"];
+export type SystemName = "fused" | "blend" | "rrf" | "lexical" | "semantic" | "bm25" | "seed";
+export const SYSTEMS: SystemName[] = ["fused", "blend", "rrf", "lexical", "semantic", "bm25", "seed"];
+/** Reciprocal rank fusion's constant (Cormack, Clarke and Büttcher, SIGIR 2009): score = Σ 1 / (k + rank). */
+const RRF_K = 60;
 
 /** Top tool, its confidence (where the system has one) and the rank of the expected tool (-1 when absent). */
 interface Outcome {
@@ -46,11 +48,18 @@ export async function measureRouting(
     const scores = await router.semantic.score(q.query);
     const lanes: Array<[SystemName, Array<{ name: string; score: number }>]> = [];
     const asNames = (r: ReturnType<Router["rank"]>) => r.map((s) => ({ name: s.tool.name, score: s.score }));
-    lanes.push(["lexical", asNames(router.index.rank(q.query))]);
+    const lexical = asNames(router.index.rank(q.query));
+    lanes.push(["lexical", lexical]);
     if (scores) {
       const fused: SemanticInput = { scores, weight };
       lanes.push(["fused", asNames(router.index.rank(q.query, Number.POSITIVE_INFINITY, fused))]);
-      lanes.push(["semantic", asNames(router.index.rank(q.query, Number.POSITIVE_INFINITY, { scores, weight: 1 }))]);
+      const blend: SemanticInput = { scores, weight, agreement: false };
+      lanes.push(["blend", asNames(router.index.rank(q.query, Number.POSITIVE_INFINITY, blend))]);
+      const semantic = asNames(
+        router.index.rank(q.query, Number.POSITIVE_INFINITY, { scores, weight: 1, agreement: false }),
+      );
+      lanes.push(["semantic", semantic]);
+      lanes.push(["rrf", reciprocalRankFusion([lexical, semantic])]);
     }
     lanes.push(["bm25", bm25.rank(q.query).map((r) => ({ name: r.tool, score: r.score }))]);
     lanes.push(["seed", seed.rank(q.query).map((r) => ({ name: r.tool, score: r.score }))]);
@@ -77,6 +86,19 @@ export async function measureRouting(
     }),
   ) as RoutingResult["systems"];
   return { n: rows.length, systems, outcomes };
+}
+
+/** Reciprocal rank fusion of rankings (best first); ties by name. Scores are not confidences (max 2 / 61). */
+function reciprocalRankFusion(
+  rankings: ReadonlyArray<ReadonlyArray<{ name: string }>>,
+): Array<{ name: string; score: number }> {
+  const sum = new Map<string, number>();
+  for (const ranking of rankings) {
+    ranking.forEach((r, k) => sum.set(r.name, (sum.get(r.name) ?? 0) + 1 / (RRF_K + k + 1)));
+  }
+  return [...sum]
+    .map(([name, score]) => ({ name, score }))
+    .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 export interface CurvePoint {

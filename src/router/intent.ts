@@ -75,6 +75,8 @@ export interface SemanticInput {
   scores: Float64Array;
   /** Share of the semantic lane in the fused score. */
   weight: number;
+  /** Lift the tool both lanes rank first by their agreed margin (default); off gives the plain blend (bench). */
+  agreement?: boolean;
 }
 
 export class IntentIndex {
@@ -231,7 +233,7 @@ export class IntentIndex {
         w.lexical * lexical[i] + w.keyword * keyword[i] + w.description * description[i] + w.name * name[i] + boost[i],
       );
     }
-    const agreed = sem ? laneAgreement(lexScore, touched, sem) : undefined;
+    const agreed = sem && semantic.agreement !== false ? laneAgreement(lexScore, touched, sem) : undefined;
     for (const i of touched) {
       let s = sem ? (1 - semWeight) * lexScore[i] + semWeight * sem[i] : lexScore[i];
       if (agreed && agreed.index === i) s = agreementLift(s, agreed.margin);
