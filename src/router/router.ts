@@ -38,6 +38,19 @@ export interface IntentAnalysis {
   };
 }
 
+const NO_EVIDENCE: Breakdown = {
+  exact: 0,
+  alias: 0,
+  intent: 0,
+  lexical: 0,
+  keyword: 0,
+  description: 0,
+  name: 0,
+  boost: 0,
+  semantic: 0,
+  agreement: 0,
+};
+
 /** A lift at or above this comes from an identifier, alias or intent: the lexical answer stands without the model. */
 const FAST_PATH_FLOOR = 0.9;
 
@@ -89,8 +102,27 @@ export class Router {
 
   /** analyze_intent from the lexical lane alone (synchronous). */
   analyze(query: string, topK = 3, includeBreakdown = true): IntentAnalysis {
-    const ranked = this.index.rank(typeof query === "string" ? query : "", Math.max(2, topK));
-    return this.analysisOf(query, ranked, topK, includeBreakdown);
+    const text = typeof query === "string" ? query : "";
+    const ranked = this.index.rank(text, Math.max(2, topK));
+    return this.analysisOf(query, this.typoFirst(text, ranked) ?? ranked, topK, includeBreakdown);
+  }
+
+  /**
+   * A query that is one mistyped tool name (`convrt`, `fuzzy_search_contnt`) which resolve_tool would auto-correct:
+   * that tool first at the resolution's confidence, the lexical ranking after it. Undefined otherwise. The typo
+   * matcher is lexical, so this never waits for the model.
+   */
+  private typoFirst(text: string, lexical: ScoredTool[]): ScoredTool[] | undefined {
+    const word = text.trim();
+    if (word === "" || /\s/u.test(word) || word.length > MAX_QUERY_CHARS) return undefined;
+    const r = this.resolve(word);
+    if (r.tier !== "auto" || r.resolved === null) return undefined;
+    const tool = this.registry.byName.get(r.resolved);
+    if (!tool) return undefined;
+    const own = lexical.find((s) => s.tool === tool);
+    const breakdown = own ? { ...own.breakdown, name: 1 } : { ...NO_EVIDENCE, name: 1 };
+    const first: ScoredTool = { tool, score: Math.max(r.confidence, own?.score ?? 0), breakdown };
+    return [first, ...lexical.filter((s) => s.tool !== tool && s.score < first.score)];
   }
 
   /**
@@ -105,6 +137,8 @@ export class Router {
     const top = lexical[0];
     const lifted = top && (top.breakdown.exact || top.breakdown.alias || top.breakdown.intent);
     if (lifted && top.score >= FAST_PATH_FLOOR) return this.analysisOf(query, lexical, topK, includeBreakdown);
+    const typo = this.typoFirst(text, lexical);
+    if (typo) return this.analysisOf(query, typo, topK, includeBreakdown);
     const semantic = await this.semanticInput(text);
     const ranked = semantic ? this.index.rank(text, limit, semantic) : lexical;
     return this.analysisOf(query, ranked, topK, includeBreakdown);

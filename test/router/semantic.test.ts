@@ -39,6 +39,23 @@ describe("fused ranking with the shipped model", () => {
     expect(fresh.semantic.status.status).toBe("idle");
   });
 
+  it("answers a mistyped tool name from the typo matcher, without starting the model", async () => {
+    const fresh = new Router(DWIM_TOOLS, configWith(), "config", env);
+    for (const [typo, tool] of [
+      ["convrt", "convert"],
+      ["fuzzy_search_contnt", "fuzzy_search_content"],
+      ["read_fiel", "read_file"],
+    ]) {
+      const a = await fresh.analyzeIntent(typo);
+      expect(a.matches[0]).toMatchObject({ tool, tier: "auto" });
+      expect(a.matches[0].confidence).toBe(fresh.resolve(typo).confidence);
+      expect(fresh.analyze(typo).matches[0].tool).toBe(tool);
+    }
+    // a destructive target is never auto-corrected, so it is not answered this way either
+    expect(fresh.resolve("edit_fil").tier).not.toBe("auto");
+    expect(fresh.semantic.status.status).toBe("idle");
+  });
+
   it("ranks by meaning where no word is shared with any tool", async () => {
     expect(await dwim.semantic.ready(120_000)).toBe(true);
     expect(dwim.semantic.status.provider).toBe("use-lite-v1");
