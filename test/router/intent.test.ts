@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { routerConfigFrom } from "../../src/router/config.js";
 import { agreementLift, firstInOrder, laneAgreement } from "../../src/router/intent.js";
 import { Router } from "../../src/router/router.js";
+import { dotAll } from "../../src/router/semantic.js";
 import { DWIM_TOOLS } from "./fixture.js";
 import { configOf, fixtureRouter } from "./helpers.js";
 
@@ -252,6 +253,32 @@ describe("firstInOrder", () => {
         const order = (a: number, b: number) => values[b] - values[a] || a - b;
         expect(firstInOrder([...items], limit, order)).toEqual([...items].sort(order).slice(0, limit));
       }),
+    );
+  });
+});
+
+describe("dotAll", () => {
+  it("equals the plain dot product of every row, for any dimension", () => {
+    const value = fc.double({ min: -1, max: 1, noNaN: true });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 11 }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.infiniteStream(value),
+        (dim, rows, values) => {
+          const it = values[Symbol.iterator]();
+          const next = () => it.next().value as number;
+          const matrix = Float32Array.from({ length: rows * dim }, next);
+          const q = Float32Array.from({ length: dim }, next);
+          const out = new Float64Array(rows);
+          dotAll(matrix, q, dim, out);
+          for (let i = 0; i < rows; i++) {
+            let plain = 0;
+            for (let d = 0; d < dim; d++) plain += matrix[i * dim + d] * q[d];
+            expect(out[i]).toBeCloseTo(plain, 9);
+          }
+        },
+      ),
     );
   });
 });
