@@ -94,7 +94,9 @@ function reciprocalRankFusion(
 ): Array<{ name: string; score: number }> {
   const sum = new Map<string, number>();
   for (const ranking of rankings) {
-    ranking.forEach((r, k) => sum.set(r.name, (sum.get(r.name) ?? 0) + 1 / (RRF_K + k + 1)));
+    ranking.forEach((r, k) => {
+      sum.set(r.name, (sum.get(r.name) ?? 0) + 1 / (RRF_K + k + 1));
+    });
   }
   return [...sum]
     .map(([name, score]) => ({ name, score }))
