@@ -19,19 +19,36 @@ interface Run {
   anchoredEnd: boolean;
 }
 
+/**
+ * fzf reads a term's first and last characters as operators (fzf `parseTerms`): a leading `!` inverts it, a leading
+ * `'` makes it exact, a leading `^` anchors it, a trailing `$` anchors it and a trailing `'` asks for word boundaries.
+ * fzf has no escape for them, so a literal run never keeps one where fzf would read it: the character is dropped,
+ * which leaves a shorter literal and so still a superset of the lines the regex matched.
+ */
+function stripOperatorChars(text: string, run: Run): string {
+  // After `^` (or the `'` written before an exact term) fzf reads no further prefix operator.
+  const head = !run.anchoredStart && (run.fuzzy || run.anchoredEnd) ? /^[!'^\s]+/u : undefined;
+  const tail = run.anchoredEnd ? undefined : run.fuzzy || run.anchoredStart ? /[$\s]+$/u : /[$'\s]+$/u;
+  let s = text;
+  if (head) s = s.replace(head, "");
+  if (tail) s = s.replace(tail, "");
+  return s;
+}
+
 /** One fzf term from a literal run, or undefined when too short to be worth a term. */
 function termOf(run: Run): string | undefined {
-  const words = run.text.split(/\s+/u).filter((w) => w !== "");
+  // Words and the whitespace between them, kept as written: `a  b` must not become `a b`.
+  const pieces = run.text.split(/(\s+)/u).filter((w) => w !== "");
+  const isWord = (w: string) => /[\p{L}\p{N}_]/u.test(w);
   // Words with no letter or digit at the ends of a run (`: fix`) carry no search value.
-  while (words.length > 0 && !/[\p{L}\p{N}_]/u.test(words[0]) && !run.anchoredStart) words.shift();
-  while (words.length > 0 && !/[\p{L}\p{N}_]/u.test(words[words.length - 1]) && !run.anchoredEnd) words.pop();
-  const text = words.join(" ");
+  while (pieces.length > 0 && !isWord(pieces[0]) && !run.anchoredStart) pieces.shift();
+  while (pieces.length > 0 && !isWord(pieces[pieces.length - 1]) && !run.anchoredEnd) pieces.pop();
+  const text = stripOperatorChars(pieces.join(""), run);
   if (text.length < 2) return undefined;
   const escaped = text.replaceAll(" ", "\\ ");
   if (run.anchoredStart || run.anchoredEnd)
     return `${run.anchoredStart ? "^" : ""}${escaped}${run.anchoredEnd ? "$" : ""}`;
-  if (run.fuzzy) return escaped.startsWith("!") || escaped.startsWith("'") ? `'${escaped}` : escaped;
-  return `'${escaped}`;
+  return run.fuzzy ? escaped : `'${escaped}`;
 }
 
 interface Converted {
@@ -56,6 +73,13 @@ function convertSequence(tokens: readonly RegexToken[]): Converted {
     const next = tokens[i + 1];
     switch (t.kind) {
       case "literal": {
+        if (t.text === "\t") {
+          // fzf reads a tab in a query as a space (its placeholder for `\ `), so a tab separates terms instead.
+          flush();
+          pendingStart = false;
+          if (next?.kind === "quantifier") i++;
+          break;
+        }
         if (next?.kind === "quantifier") {
           if (next.optional) {
             // `colou?r`: drop the optional character and keep a fuzzy term, which matches both spellings.
