@@ -104,37 +104,83 @@ function computeCodesMatching(code: number, caseSensitive: boolean, normalize: b
 }
 
 const hex = (code: number, width: number) => code.toString(16).toUpperCase().padStart(width, "0");
+const byte = (b: number) => `\\x${hex(b, 2)}`;
+
+/** A byte-mode class of `bytes` (sorted, distinct), runs written as ranges. */
+function byteClass(bytes: readonly number[]): string {
+  if (bytes.length === 1) return byte(bytes[0]);
+  let out = "";
+  for (let i = 0; i < bytes.length; ) {
+    let j = i;
+    while (j + 1 < bytes.length && bytes[j + 1] === bytes[j] + 1) j++;
+    out +=
+      j - i >= 2
+        ? `${byte(bytes[i])}-${byte(bytes[j])}`
+        : bytes
+            .slice(i, j + 1)
+            .map(byte)
+            .join("");
+    i = j + 1;
+  }
+  return `[${out}]`;
+}
+
+/** UTF-8 bytes of a BMP code unit that is not a surrogate. */
+function utf8(code: number): number[] {
+  if (code < 0x80) return [code];
+  if (code < 0x800) return [0xc0 | (code >> 6), 0x80 | (code & 0x3f)];
+  return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)];
+}
 
 /**
  * The leading bytes of a character's UTF-8 form that identify its block: the lead byte of a two-byte character, the
  * first two bytes of a longer one. A line containing the character contains them.
  */
 function utf8Lead(code: number): string {
-  // Two-byte characters (U+0080–U+07FF) by their lead byte, three-byte ones (the rest of the BMP) by two bytes.
-  if (code < 0x800) return `\\x${hex(0xc0 | (code >> 6), 2)}`;
-  return `\\x${hex(0xe0 | (code >> 12), 2)}\\x${hex(0x80 | ((code >> 6) & 0x3f), 2)}`;
-}
-
-/** A term's regex, and the UTF-8 leads of the non-ASCII characters the matcher would also read as its ASCII ones. */
-export interface TermPattern {
-  regex: string;
-  wide: string[];
+  return utf8(code)
+    .slice(0, code < 0x800 ? 1 : 2)
+    .map(byte)
+    .join("");
 }
 
 /**
- * One character of a term. An ASCII character is the byte class of its ASCII forms: the non-ASCII characters that
- * also read as it (a folded diacritic, the Kelvin sign) go to `wide`, and are caught by a separate alternative that
- * accepts any line containing one (planPrefilter). Keeping them out of the term's regex keeps its literals, which
- * ripgrep searches several times faster. A non-ASCII character is its Unicode class.
+ * Where a term's non-ASCII forms go (see charPattern), chosen for ripgrep's speed — both are sound. Inline forms keep
+ * a line out unless it holds the term's characters, but every inline character is an alternation: ripgrep's scan
+ * (CPU time, Go corpus, issue 17) was up to 1.7x slower with them on fuzzy terms longer than this, and up to 2.4x on an
+ * unanchored exact term made only of letters (`'ErrNotExist`), where the shared alternative leaves ripgrep the plain
+ * literal to search for. On short fuzzy terms, anchored terms and terms with a character that has no other form
+ * (`.`, `(`, a space) the inline form was the faster one.
  */
-function charPattern(code: number, caseSensitive: boolean, normalize: boolean, wide: Set<string>): string {
+export const MAX_INLINE_FUZZY_CHARS = 10;
+
+/**
+ * One character of a term as bytes. Its ASCII forms are one class. The non-ASCII characters the matcher also reads as
+ * it (a folded diacritic, the Kelvin sign) are either inline — their UTF-8 forms grouped by leading bytes (`é`, `è` →
+ * `\xC3[\xA8\xA9]`), so a line gets through only if it holds the term's characters in some form — or, when `wide`
+ * is given, left out and their UTF-8 leads added to `wide`, which planPrefilter turns into one alternative accepting
+ * any line that contains one. A non-ASCII character is its Unicode class.
+ */
+function charPattern(code: number, caseSensitive: boolean, normalize: boolean, wide?: Set<string>): string {
   const codes = codesMatching(code, caseSensitive, normalize);
-  if (code < 0x80) {
-    const ascii = codes.filter((c) => c < 0x80).map((c) => `\\x${hex(c, 2)}`);
-    for (const c of codes) if (c >= 0x80) wide.add(utf8Lead(c));
-    return ascii.length === 1 ? ascii[0] : `[${ascii.join("")}]`;
+  if (code >= 0x80) return `(?u${caseSensitive ? "" : "i"}:[${codes.map((c) => `\\x{${hex(c, 1)}}`).join("")}])`;
+  const ascii = codes.filter((c) => c < 0x80);
+  const byLead = new Map<string, number[]>();
+  for (const c of codes) {
+    if (c < 0x80) continue;
+    if (wide) {
+      wide.add(utf8Lead(c));
+      continue;
+    }
+    const bytes = utf8(c);
+    const lead = bytes.slice(0, -1).map(byte).join("");
+    const tails = byLead.get(lead);
+    if (tails) tails.push(bytes[bytes.length - 1]);
+    else byLead.set(lead, [bytes[bytes.length - 1]]);
   }
-  return `(?u${caseSensitive ? "" : "i"}:[${codes.map((c) => `\\x{${hex(c, 1)}}`).join("")}])`;
+  const first = byteClass(ascii);
+  if (byLead.size === 0) return first;
+  const inline = [...byLead].map(([lead, tails]) => `${lead}${byteClass([...new Set(tails)].sort((a, b) => a - b))}`);
+  return `(?:${[first, ...inline].join("|")})`;
 }
 
 function expressible(text: string): boolean {
@@ -145,20 +191,38 @@ function expressible(text: string): boolean {
   return text.length > 0;
 }
 
+/** Whether a term leaves its characters' non-ASCII forms to the shared alternative (see MAX_INLINE_FUZZY_CHARS). */
+function sharesWideForms(term: Term, head: string): boolean {
+  if (term.type === "fuzzy") return head.length > MAX_INLINE_FUZZY_CHARS;
+  if (term.type !== "exact" && term.type !== "exact_boundary") return false;
+  for (let i = 0; i < head.length; i++) {
+    const code = head.charCodeAt(i);
+    if (code >= 0x80 || codesMatching(code, term.caseSensitive, term.normalize).every((c) => c < 0x80)) return false;
+  }
+  return true;
+}
+
+/** A term's regex, and the UTF-8 leads of the non-ASCII characters it leaves to the shared alternative. */
+export interface TermPattern {
+  regex: string;
+  wide: string[];
+}
+
 /**
  * The regex a content line must match to satisfy `term` unless it contains one of the `wide` leads, or undefined
- * when the term cannot be prefiltered. Runs of ASCII are written in ripgrep's byte mode (`(?-u:…)`).
+ * when the term cannot be prefiltered. It is written in ripgrep's byte mode (`(?-u:…)`); `anchored` false drops the
+ * anchors of prefix, suffix and equal terms.
  */
 export function termPattern(term: Term, anchored = true): TermPattern | undefined {
   if (term.inverse || !expressible(term.text)) return undefined;
-  const wide = new Set<string>();
   const fuzzy = term.type === "fuzzy";
-  const chars = (text: string) =>
-    `(?-u:${Array.from({ length: text.length }, (_, i) =>
-      charPattern(text.charCodeAt(i), term.caseSensitive, term.normalize, wide),
-    ).join(fuzzy ? GAP : "")})`;
   const text = term.text;
   const head = text.slice(0, MAX_TERM_CHARS);
+  const wide = sharesWideForms(term, head) ? new Set<string>() : undefined;
+  const chars = (t: string) =>
+    `(?-u:${Array.from({ length: t.length }, (_, i) =>
+      charPattern(t.charCodeAt(i), term.caseSensitive, term.normalize, wide),
+    ).join(fuzzy ? GAP : "")})`;
   let regex: string;
   switch (anchored ? term.type : term.type === "fuzzy" ? "fuzzy" : "exact") {
     case "fuzzy":
@@ -181,10 +245,10 @@ export function termPattern(term: Term, anchored = true): TermPattern | undefine
       break;
     }
   }
-  return { regex, wide: [...wide] };
+  return { regex, wide: wide ? [...wide] : [] };
 }
 
-/** The regex alone, wide characters left out (for tests and reports). */
+/** The regex alone (for tests and reports). */
 export function termRegex(term: Term): string | undefined {
   return termPattern(term)?.regex;
 }
@@ -203,7 +267,7 @@ interface SetInfo {
   built?: boolean;
   /** Alternation of the positive terms' regexes; undefined when one cannot be prefiltered or none is positive. */
   regex?: string;
-  /** UTF-8 leads of the non-ASCII characters that read as the terms' ASCII ones. */
+  /** UTF-8 leads of the non-ASCII characters the terms leave to the shared alternative. */
   wide: string[];
   selectivity: number;
 }
@@ -402,7 +466,7 @@ export function filesToRead(plan: PrefilterPlan, paths: readonly string[], conte
   return out;
 }
 
-/** Any line with a character that could stand for an ASCII one of the query: byte literals keep the scan fast. */
+/** Any line with a character that could stand for an ASCII one a term left out: byte literals keep the scan fast. */
 function withWide(regexes: string[], wide: ReadonlySet<string>): string {
   return [...regexes, ...(wide.size > 0 ? [`(?-u:${[...wide].sort().join("|")})`] : [])].join("|");
 }

@@ -16,8 +16,10 @@ import {
   ASCII_PREIMAGE_RANGES,
   codesMatching,
   filesToRead,
+  MAX_INLINE_FUZZY_CHARS,
   planPrefilter,
   scanPreimages,
+  termPattern,
   termRegex,
 } from "../../src/search/prefilter.js";
 import { locateRipgrep } from "../../src/search/ripgrep.js";
@@ -61,9 +63,23 @@ const plan = (query: string) =>
 
 describe("term regexes", () => {
   it("fuzzy terms allow any bytes between characters; smart case picks the ASCII forms", () => {
-    expect(termRegex(parseQuery("ab")[0][0])).toBe("(?-u:[\\x41\\x61][^\\n]*[\\x42\\x62])");
-    expect(termRegex(parseQuery("Ab")[0][0])).toBe("(?-u:\\x41[^\\n]*\\x62)");
-    expect(termRegex(parseQuery("'ab")[0][0])).toBe("(?-u:[\\x41\\x61][\\x42\\x62])");
+    // `'ab`: an exact term of letters only leaves the accented forms to one shared alternative (its literal stays).
+    expect(termPattern(parseQuery("'ab")[0][0])).toEqual({
+      regex: "(?-u:[\\x41\\x61][\\x42\\x62])",
+      wide: ["\\xC3", "\\xC4", "\\xC7", "\\xC8", "\\xE1\\xB8", "\\xE1\\xBA", "\\xE2\\x84"],
+    });
+    expect(termPattern(parseQuery("'Ab")[0][0])?.regex).toBe("(?-u:\\x41\\x62)");
+  });
+  it("short fuzzy terms and terms with a character of one form carry the accented forms inline", () => {
+    // à-å and À-Å are \xC3\x80-\x85 and \xC3\xA0-\xA5; ḃ-ḇ are \xE1\xB8\x82-\x87.
+    const ab = termPattern(parseQuery("ab")[0][0]);
+    expect(ab?.wide).toEqual([]);
+    expect(ab?.regex).toMatch(/^\(\?-u:\(\?:\[\\x41\\x61\]\|\\xC3\[\\x80-\\x85\\xA0-\\xA5\]\|/u);
+    expect(ab?.regex).toContain("[^\\n]*(?:[\\x42\\x62]|\\xE1\\xB8[\\x82-\\x87])");
+    expect(termPattern(parseQuery("'a.b")[0][0])?.wide).toEqual([]);
+    const long = termPattern(parseQuery("a".repeat(MAX_INLINE_FUZZY_CHARS + 1))[0][0]);
+    expect(long?.regex).not.toContain("\\xC3");
+    expect(long?.wide).toContain("\\xC3");
   });
   it("anchored terms keep their anchors and the whitespace the matcher trims", () => {
     expect(termRegex(parseQuery("^ab")[0][0])).toMatch(/^\^\(\?-u:\[\\t/u);
@@ -98,7 +114,13 @@ const lineArb = fc.array(fc.constantFrom(...LINE_CHARS), { maxLength: 24 }).map(
 const termArb = fc
   .tuple(
     fc.constantFrom("", "", "'", "^", "!", "!'"),
-    fc.array(fc.constantFrom(...TERM_CHARS), { minLength: 1, maxLength: 4 }).map((cs) => cs.join("")),
+    // Short terms, and long ones (fuzzy terms beyond MAX_INLINE_FUZZY_CHARS share their accented forms).
+    fc
+      .oneof(
+        fc.array(fc.constantFrom(...TERM_CHARS), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.constantFrom(...TERM_CHARS), { minLength: 11, maxLength: 13 }),
+      )
+      .map((cs) => cs.join("")),
     fc.constantFrom("", "", "$", "'"),
   )
   .map(([a, b, c]) => `${a}${b}${c}`);
