@@ -25,12 +25,27 @@ export function compareHits(a: Hit, b: Hit): number {
 export class Collector {
   count = 0;
   readonly top: TopK<Hit>;
+  /** The line being scored, reused for every line (no allocation per line) by `canRank`. */
+  private readonly probe: Hit = { file: "", line: 0, content: "", score: 0, length: 0, contentStart: -1 };
+  private readonly beatsWorst = (worst: Hit) => compareHits(this.probe, worst) < 0;
+  /** Whether a line of `probe`'s place with score `bound` would enter the top k (set the place with `at`). */
+  readonly canRank = (bound: number): boolean => {
+    this.probe.score = bound;
+    return this.top.admits(this.beatsWorst);
+  };
 
   constructor(
     readonly matcher: QueryMatcher,
     k: number,
   ) {
     this.top = new TopK(k, compareHits);
+  }
+
+  /** Places the probe at a line: what `canRank` compares by after the score (length, path, line). */
+  at(file: string, line: number, length: number): void {
+    this.probe.file = file;
+    this.probe.line = line;
+    this.probe.length = length;
   }
 }
 
@@ -101,15 +116,14 @@ export function scoreLine(
   for (const c of o.collectors) {
     // Once the best k are in, a line stops being scored when even the highest score it could still reach would not
     // rank; it is only counted.
-    const canRank = (bound: number) =>
-      c.top.admits((w) => compareHits({ score: bound, length, file: path, line } as Hit, w) < 0);
-    const m = c.top.full ? c.matcher.matchRanked(fields, canRank) : c.matcher.match(fields);
+    c.at(path, line, length);
+    const m = c.top.full ? c.matcher.matchRanked(fields, c.canRank) : c.matcher.match(fields);
     if (!m) continue;
     accepted = true;
     c.count++;
     if (m === "unranked") continue;
     const score = m.score;
-    if (canRank(score)) c.top.push({ file: path, line, content, score, length, contentStart: m.contentStart });
+    if (c.canRank(score)) c.top.push({ file: path, line, content, score, length, contentStart: m.contentStart });
   }
   o.counter?.add(fields);
   return !(o.stopAtFirst && accepted);
@@ -137,8 +151,10 @@ export class RecordScorer {
       if (m) this.filesSearched = Number(m[1]);
       return true;
     }
-    const p = record.slice(0, nul);
-    if (p !== this.rawPath) {
+    // Consecutive records of one file share the path: compare in place rather than slicing it from every record.
+    const same = nul === this.rawPath.length && record.startsWith(this.rawPath);
+    const p = same ? this.rawPath : record.slice(0, nul);
+    if (!same) {
       this.rawPath = p;
       this.path = displayPath(p);
       this.pathField = new Field(this.path);
