@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/core/index.js";
-import { dataDir } from "../lib/report.js";
+import { BENCH_DIR, dataDir } from "../lib/report.js";
 import { type Doc, grepRank, SeedBlend } from "./baselines.js";
 import { anyOf, type Memory, memorySection, openMemory, queryTerms, recall, rememberBatch } from "./lib.js";
 import { mean, mrrAt } from "./metrics.js";
@@ -45,8 +45,22 @@ export interface LocomoResult {
   answerableAbstained: Record<LocomoSystem, number>;
 }
 
-export async function runLocomo(env: Record<string, string> = {}): Promise<LocomoResult> {
-  const samples = JSON.parse(readFileSync(join(dataDir("memory"), "locomo10_conv0-6.json"), "utf8")) as Sample[];
+/** LoCoMo's dev split (conversations 0–6). */
+export function runLocomo(env: Record<string, string> = {}): Promise<LocomoResult> {
+  return runConversations(join(dataDir("memory"), "locomo10_conv0-6.json"), env);
+}
+
+/** The project's own held-out conversations (bench/memory/data/conversations.json, written by hand, LoCoMo's shape). */
+export function runHeldOutConversations(env: Record<string, string> = {}): Promise<LocomoResult> {
+  return runConversations(join(BENCH_DIR, "memory", "data", "conversations.json"), env);
+}
+
+/**
+ * Conversations in LoCoMo's JSON shape, remembered as they would be by an agent: every turn a memory with its
+ * session's date as `happened_at`, and the session as its `context`, so the turns of one session are a thread.
+ */
+export async function runConversations(file: string, env: Record<string, string> = {}): Promise<LocomoResult> {
+  const samples = JSON.parse(readFileSync(file, "utf8")) as Sample[];
   const systems: LocomoSystem[] = ["dwim", "bm25", "grep", "seed"];
   const ranks: Record<LocomoSystem, Array<{ ranked: string[]; gold: string[]; category: number }>> = {
     dwim: [],
@@ -57,7 +71,7 @@ export async function runLocomo(env: Record<string, string> = {}): Promise<Locom
   let turns = 0;
   for (const sample of samples) {
     const conv = sample.conversation;
-    const items: Array<{ key: string; content: string; at: number }> = [];
+    const items: Array<{ key: string; content: string; at: number; context: string }> = [];
     let last = 0;
     for (let s = 1; Array.isArray(conv[`session_${s}`]) || conv[`session_${s}_date_time`] !== undefined; s++) {
       const list = conv[`session_${s}`] as Turn[] | undefined;
@@ -66,7 +80,12 @@ export async function runLocomo(env: Record<string, string> = {}): Promise<Locom
       last = Math.max(last, at);
       for (const t of list) {
         const caption = t.blip_caption ? ` [shared a photo: ${t.blip_caption}]` : "";
-        items.push({ key: t.dia_id, content: `${t.speaker}: ${t.text}${caption}`, at });
+        items.push({
+          key: t.dia_id,
+          content: `${t.speaker}: ${t.text}${caption}`,
+          at,
+          context: `${sample.sample_id} session ${s}`,
+        });
       }
     }
     turns += items.length;
@@ -79,7 +98,7 @@ export async function runLocomo(env: Record<string, string> = {}): Promise<Locom
       const chunk = items.slice(i, i + 500);
       const out = (await rememberBatch(
         mc,
-        chunk.map((it) => ({ category: "learning", content: it.content, happened_at: it.at })),
+        chunk.map((it) => ({ category: "learning", content: it.content, happened_at: it.at, context: it.context })),
       )) as { ids: number[] };
       out.ids.forEach((id, j) => {
         keyOf.set(id, chunk[j].key);

@@ -95,6 +95,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    description: "memories in one context, in order: a conversation's turns are each other's neighbours",
+    sql: "CREATE INDEX memories_context ON {s}.memories (context, id) WHERE context IS NOT NULL;",
+  },
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1].version;

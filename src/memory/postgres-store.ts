@@ -18,7 +18,7 @@ import { assembleStored, distinctRelated, type MemoryRow, rowToMemory } from "./
 import { filterSql, type SqlDialect } from "./sql-filter.js";
 import { readOnlyError, redactUrl, storageError } from "./storage-errors.js";
 import type { LexicalHit, MemoryLink, MemoryStore, RelatedRow, StoredMemory, StoreHealth, VectorHit } from "./store.js";
-import { contentKey, identTerms, indexText } from "./text.js";
+import { contentKey, derivedTerms, indexText } from "./text.js";
 import type { Memory, MemoryFilter, NewMemory } from "./types.js";
 
 export interface PostgresStoreOptions {
@@ -232,7 +232,7 @@ export class PostgresMemoryStore implements MemoryStore {
         col((m) => m.inferred_tags.join(" ")),
         col((m) => m.file_path),
         col((m) => m.context),
-        col((m) => identTerms(m.content, m.rationale, m.file_path)),
+        col((m) => derivedTerms(m)),
         col((m) => contentKey(m.content)),
         col((m) => m.worked),
         col((m) => m.outcome),
@@ -243,9 +243,7 @@ export class PostgresMemoryStore implements MemoryStore {
         col((m) => m.happened_at),
         col((m) => stored(m)?.recall_count ?? 0),
         col((m) => indexText([...m.tags, ...m.inferred_tags].join(" "))),
-        col((m) =>
-          [indexText(m.content), indexText(m.file_path), identTerms(m.content, m.rationale, m.file_path)].join(" "),
-        ),
+        col((m) => [indexText(m.content), indexText(m.file_path), derivedTerms(m)].join(" ")),
         col((m) => indexText(m.rationale)),
       ],
     );
@@ -458,6 +456,19 @@ export class PostgresMemoryStore implements MemoryStore {
       [...w.params, limit],
     );
     return rows.map((r) => Number(r.id));
+  }
+
+  async neighbours(ids: readonly number[], filter: MemoryFilter): Promise<Array<{ id: number; neighbour: number }>> {
+    if (ids.length === 0) return [];
+    const w = this.where(filter, 2);
+    const rows = await this.query<{ id: number; neighbour: number }>(
+      `SELECT c.id AS id, m.id AS neighbour FROM ${this.s}.memories c JOIN ${this.s}.memories m ON m.id IN (
+         (SELECT max(p.id) FROM ${this.s}.memories p WHERE p.context = c.context AND p.id < c.id),
+         (SELECT min(n.id) FROM ${this.s}.memories n WHERE n.context = c.context AND n.id > c.id))
+       WHERE c.id = ANY($1::bigint[]) AND c.context IS NOT NULL AND ${w.sql}`,
+      [ids, ...w.params],
+    );
+    return rows.map((r) => ({ id: Number(r.id), neighbour: Number(r.neighbour) }));
   }
 
   totalDocuments(): Promise<number> {

@@ -21,6 +21,49 @@ export interface Fused {
   s_vec: number;
   lex_rank?: number;
   vec_rank?: number;
+  /** What the memory's thread neighbours lent it (see withNeighbours); 0 when none. */
+  s_ctx?: number;
+  /** The neighbour that lent it s_ctx. */
+  via?: number;
+}
+
+/**
+ * Share of a neighbour's score a memory receives. A turn of a conversation is read with the turns either side of
+ * it: a question's answer often sits in the next turn ("what did you paint?" / "a sunset"), and a short reply
+ * ("congrats!") means nothing alone. Half: the context counts, but less than what the memory itself says.
+ */
+export const NEIGHBOUR_SHARE = 0.5;
+
+/**
+ * Neighbour context: each memory's score becomes s + share·max(s of its thread neighbours), computed from the
+ * scores before this step (one step, no chains). `pairs` lists (candidate, neighbour) from the store; a neighbour
+ * that was not a candidate joins with its lent score alone and records `via`, the candidate it stands on.
+ */
+export function withNeighbours(
+  fused: readonly Fused[],
+  pairs: ReadonlyArray<{ id: number; neighbour: number }>,
+  share = NEIGHBOUR_SHARE,
+): Fused[] {
+  const byId = new Map(fused.map((f) => [f.id, { ...f }]));
+  const lent = new Map<number, { score: number; via: number }>();
+  for (const { id, neighbour } of pairs) {
+    const from = byId.get(id);
+    if (!from || from.score <= 0 || neighbour === id) continue;
+    const score = share * from.score;
+    const prev = lent.get(neighbour);
+    if (!prev || score > prev.score) lent.set(neighbour, { score, via: id });
+  }
+  for (const [id, l] of lent) {
+    let f = byId.get(id);
+    if (!f) {
+      f = { id, score: 0, s_lex: 0, s_vec: 0 };
+      byId.set(id, f);
+    }
+    f.s_ctx = l.score;
+    f.via = l.via;
+  }
+  for (const f of byId.values()) f.score += f.s_ctx ?? 0;
+  return [...byId.values()];
 }
 
 /**
@@ -82,6 +125,7 @@ export interface Ranked {
   why: {
     s_lex: number;
     s_vec: number;
+    s_ctx: number;
     fused: number;
     decay: number;
     outcome: number;
@@ -127,7 +171,16 @@ export function rerank(
       memory: m,
       score,
       fused: f,
-      why: { s_lex: f.s_lex, s_vec: f.s_vec, fused: f.score, decay, outcome, category, superseded },
+      why: {
+        s_lex: f.s_lex,
+        s_vec: f.s_vec,
+        s_ctx: f.s_ctx ?? 0,
+        fused: f.score,
+        decay,
+        outcome,
+        category,
+        superseded,
+      },
     });
   }
   return out.sort(compareRanked);

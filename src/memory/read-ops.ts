@@ -15,7 +15,16 @@ import {
 import { normalizeFilePath, normalizeTags, parseTime, resolveCategory } from "./inputs.js";
 import { anyOf, type LexNode, parseSearchQuery } from "./lexical-query.js";
 import type { MemoryContext } from "./open.js";
-import { compareRanked, diversify, fuse, type Ranked, type RerankOptions, rerank } from "./rank.js";
+import {
+  compareRanked,
+  diversify,
+  type Fused,
+  fuse,
+  type Ranked,
+  type RerankOptions,
+  rerank,
+  withNeighbours,
+} from "./rank.js";
 import { memoryTime } from "./rows.js";
 import type { LexicalHit, VectorHit } from "./store.js";
 import { queryTerms } from "./text.js";
@@ -214,7 +223,14 @@ async function retrieveForRecall(
   const lexTerms = total >= ABSTAIN_MIN_DOCS ? await rareTerms(mc, terms, total) : terms;
   const lexical: LexicalHit[] = w < 1 && lexTerms.length > 0 ? await mc.store.lexical(anyOf(lexTerms), filter, n) : [];
   const vector = await vectorLane(mc, query, filter, n, w);
-  const fused = fuse(lexical, vector.hits, w, mc.settings.fusion);
+  const lanes = fuse(lexical, vector.hits, w, mc.settings.fusion);
+  const fused = withNeighbours(
+    lanes,
+    await mc.store.neighbours(
+      lanes.map((f) => f.id),
+      filter,
+    ),
+  );
   const rows = await rowsById(
     mc,
     fused.map((f) => f.id),
@@ -240,11 +256,15 @@ async function rareTerms(mc: MemoryContext, terms: readonly string[], total: num
 
 /**
  * Abstention: a candidate stands when the lexical lane found it (with 20+ memories that lane searches only terms
- * found in at most half of them), or when its cosine clears τ. Nothing standing means "nothing is about that".
+ * found in at most half of them), or when its cosine clears τ, or when the neighbour that lifted it stands.
+ * Nothing standing means "nothing is about that".
  */
 function abstain(mc: MemoryContext, ranked: Ranked[], vectorUsed: boolean): Ranked[] {
   const tau = abstainCosine(mc);
-  return ranked.filter((r) => r.fused.lex_rank !== undefined || (vectorUsed && r.fused.s_vec >= tau));
+  const stands = (f: Fused) => f.lex_rank !== undefined || (vectorUsed && f.s_vec >= tau);
+  const standing = new Set(ranked.filter((r) => stands(r.fused)).map((r) => r.memory.id));
+  // A memory lifted by its neighbour stands with it: the answer after a question that matched.
+  return ranked.filter((r) => standing.has(r.memory.id) || (r.fused.via !== undefined && standing.has(r.fused.via)));
 }
 
 function present(r: Ranked, condensed: boolean, explain: boolean): Record<string, unknown> {

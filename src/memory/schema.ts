@@ -93,6 +93,11 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 2,
+    description: "memories in one context, in order: a conversation's turns are each other's neighbours",
+    sql: "CREATE INDEX memories_context ON memories(context, id) WHERE context IS NOT NULL;",
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -18,7 +18,7 @@ import { migrate, SCHEMA_VERSION } from "./schema.js";
 import { filterSql, isNarrowing, type SqlWhere } from "./sql-filter.js";
 import { readOnlyError, storageError } from "./storage-errors.js";
 import type { LexicalHit, MemoryLink, MemoryStore, RelatedRow, StoredMemory, StoreHealth, VectorHit } from "./store.js";
-import { contentKey, identTerms } from "./text.js";
+import { contentKey, derivedTerms } from "./text.js";
 import type { Memory, MemoryFilter, NewMemory } from "./types.js";
 import { VectorCache } from "./vector-cache.js";
 
@@ -316,7 +316,7 @@ export class SqliteMemoryStore implements MemoryStore {
       inferred_tags: m.inferred_tags.join(" "),
       file_path: m.file_path,
       context: m.context,
-      ident_terms: identTerms(m.content, m.rationale, m.file_path),
+      ident_terms: derivedTerms(m),
       content_key: contentKey(m.content),
       worked: m.worked === null ? null : m.worked ? 1 : 0,
       outcome: m.outcome,
@@ -503,6 +503,20 @@ export class SqliteMemoryStore implements MemoryStore {
         out.set(t, entry.n);
       }
       return out;
+    });
+  }
+
+  neighbours(ids: readonly number[], filter: MemoryFilter): Promise<Array<{ id: number; neighbour: number }>> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.read(() => {
+      const w = filterSql(filter);
+      const rows = this.stmt(
+        `SELECT c.id AS id, m.id AS neighbour FROM memories c JOIN memories m ON m.id IN (
+           (SELECT max(p.id) FROM memories p WHERE p.context = c.context AND p.id < c.id),
+           (SELECT min(n.id) FROM memories n WHERE n.context = c.context AND n.id > c.id))
+         WHERE c.id IN (SELECT value FROM json_each(?)) AND c.context IS NOT NULL AND ${w.sql}`,
+      ).all(JSON.stringify(ids), ...w.params) as Array<{ id: number; neighbour: number }>;
+      return rows.map((r) => ({ id: Number(r.id), neighbour: Number(r.neighbour) }));
     });
   }
 

@@ -102,6 +102,11 @@ export interface MemoryStore {
   /** Documents (visible or not) that contain each term (may be cached or estimated while the corpus is large). */
   documentFrequency(terms: readonly string[]): Promise<Map<string, number>>;
   lexical(query: LexNode, filter: MemoryFilter, limit: number): Promise<LexicalHit[]>;
+  /**
+   * The thread neighbours of each memory: the previous and the next memory (by id) with the same non-null
+   * `context`, when they pass the filter. A memory without a context has none.
+   */
+  neighbours(ids: readonly number[], filter: MemoryFilter): Promise<Array<{ id: number; neighbour: number }>>;
   vector(query: Float32Array, filter: MemoryFilter, limit: number): Promise<VectorHit[]>;
   /**
    * Cheap candidates for remember's `related` check, without a full search: same content key, recent failures and

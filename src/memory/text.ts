@@ -58,7 +58,17 @@ export function identTerms(...texts: ReadonlyArray<string | null | undefined>): 
   return [...out].join(" ");
 }
 
-const STOP_WORDS = FUNCTION_WORDS;
+/**
+ * Personal pronouns, which a question about a person is full of ("what did she give her brother?"): in a corpus of
+ * conversations they are rarer than "the" yet say nothing about the topic, so as query terms they pull in any turn
+ * that mentions someone. PostgreSQL's english configuration does not index them either.
+ */
+const PRONOUNS =
+  "he him his himself she her hers herself they them their theirs themselves us ours ourselves yours yourself itself myself mine".split(
+    " ",
+  );
+
+const STOP_WORDS: ReadonlySet<string> = new Set([...FUNCTION_WORDS, ...PRONOUNS]);
 
 export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);
@@ -77,6 +87,44 @@ export function queryTerms(query: string): string[] {
   }
   const content = terms.filter((t) => !STOP_WORDS.has(t));
   return (content.length > 0 ? content : terms).slice(0, 32);
+}
+
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+
+/**
+ * When a memory happened, as words a query can name: month, year and weekday (UTC), e.g. `may 2023 monday`. Only
+ * `happened_at` (an event's own date, given by the caller) is rendered; the time of writing is not what a memory is
+ * about. Empty without a date.
+ */
+export function dateTerms(happenedAt: number | null | undefined): string {
+  if (happenedAt === null || happenedAt === undefined || !Number.isFinite(happenedAt)) return "";
+  const d = new Date(happenedAt);
+  if (Number.isNaN(d.getTime())) return "";
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${WEEKDAYS[d.getUTCDay()]}`;
+}
+
+/** The derived terms stored beside a memory's text (`ident_terms`): identifier parts and its date's words. */
+export function derivedTerms(m: {
+  content: string;
+  rationale: string | null;
+  file_path: string | null;
+  happened_at: number | null;
+}): string {
+  return [identTerms(m.content, m.rationale, m.file_path), dateTerms(m.happened_at)].filter((t) => t !== "").join(" ");
 }
 
 /** Key of a content up to case, punctuation and spacing: equal keys are duplicates. */
