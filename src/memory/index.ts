@@ -29,7 +29,7 @@ export {
 } from "./lexical-query.js";
 export { closeAllStores, createProvider, databasePath, type MemoryContext, openMemory, openStore } from "./open.js";
 export { PostgresMemoryStore } from "./postgres-store.js";
-export { decayFactor, diversify, fuse, rerank } from "./rank.js";
+export { decayFactor, diversify, fuse, NEIGHBOUR_SHARE, rerank, withNeighbours } from "./rank.js";
 export { type RecallInput, recall, type SearchInput, searchMemories } from "./read-ops.js";
 export { memoryTime } from "./rows.js";
 export { MIGRATIONS, SCHEMA_VERSION } from "./schema.js";
@@ -47,7 +47,7 @@ export {
 export { SqliteMemoryStore } from "./sqlite-store.js";
 export type { LexicalHit, MemoryStore, StoredMemory, StoreHealth, VectorHit } from "./store.js";
 export { infer_tags, inferTags, normalizeTag } from "./tags.js";
-export { embeddingText, identTerms, queryTerms } from "./text.js";
+export { dateTerms, embeddingText, identTerms, queryTerms } from "./text.js";
 export * from "./tools.js";
 export { exportMemories, type ImportSummary, importMemories, parseExport } from "./transfer.js";
 export * from "./types.js";

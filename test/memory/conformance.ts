@@ -224,6 +224,76 @@ export function conformance(backend: Backend): void {
     });
   });
 
+  describe("conversations: neighbour context, dates", () => {
+    const question = "Ana: what did the load test show for the checkout service?";
+    const answer = "Ben: p99 went from 180 ms to 2.4 seconds once we passed 900 requests per second";
+    async function thread(context: string | undefined) {
+      const mc = await freshMemory();
+      await rememberAll(mc, FILLER);
+      const out = (await rememberBatch(mc, [
+        { category: "learning", content: "Ana: morning all, quick sync before the release", context },
+        { category: "learning", content: question, context },
+        { category: "learning", content: answer, context },
+        { category: "learning", content: "Ana: thanks, let's talk about the release notes", context },
+      ])) as unknown as { ids: number[] };
+      return { mc, ids: out.ids };
+    }
+    const rankOf = (out: RecallOut, id: number) => {
+      const i = out.results.findIndex((r) => r.id === id);
+      return i < 0 ? Number.POSITIVE_INFINITY : i;
+    };
+
+    it("the turn after a matching question is recalled beside it when both share a context", async () => {
+      const { mc, ids } = await thread("standup 2024-03-04");
+      const out = await recallOf(mc, { query: "checkout load test", explain: true });
+      expect(out.results[0].id).toBe(ids[1]);
+      // Both neighbours of the question are lent the same share; the answer is one of them.
+      expect(rankOf(out, ids[2])).toBeLessThanOrEqual(2);
+      const why = (out.results[rankOf(out, ids[2])] as unknown as { why: { s_ctx: number } }).why;
+      expect(why.s_ctx).toBeGreaterThan(0);
+    });
+    it("without a shared context the answer is not lifted", async () => {
+      const { mc, ids } = await thread(undefined);
+      const out = await recallOf(mc, { query: "checkout load test" });
+      expect(out.results[0].id).toBe(ids[1]);
+      expect(rankOf(out, ids[2])).toBeGreaterThan(2);
+    });
+    it("memories in different contexts are not neighbours", async () => {
+      const mc = await freshMemory();
+      await rememberAll(mc, FILLER);
+      const q = await remember(mc, { category: "learning", content: question, context: "standup a" });
+      const a = await remember(mc, { category: "learning", content: answer, context: "standup b" });
+      const out = await recallOf(mc, { query: "checkout load test" });
+      expect(out.results[0].id).toBe(q.id);
+      expect(rankOf(out, a.id)).toBeGreaterThan(2);
+    });
+    it("a neighbour that the filter hides is not lent a score", async () => {
+      const { mc, ids } = await thread("standup 2024-03-04");
+      await forget(mc, { ids: [ids[2]] });
+      const out = await recallOf(mc, { query: "checkout load test" });
+      expect(out.results.map((r) => r.id)).not.toContain(ids[2]);
+      expect(out.results[0].id).toBe(ids[1]);
+    });
+    it("happened_at is searchable as month, year and weekday", async () => {
+      const mc = await freshMemory();
+      await rememberAll(mc, FILLER);
+      const may = await remember(mc, {
+        category: "decision",
+        content: "Shipped the billing export to every tenant",
+        happened_at: "2023-05-08T10:00:00Z",
+      });
+      const june = await remember(mc, {
+        category: "decision",
+        content: "Shipped the invoice export to every tenant",
+        happened_at: "2023-06-13T10:00:00Z",
+      });
+      const inMay = await recallOf(mc, { query: "what shipped in May 2023" });
+      expect(inMay.results[0].id).toBe(may.id);
+      const onTuesday = await recallOf(mc, { query: "export shipped on a Tuesday" });
+      expect(onTuesday.results[0].id).toBe(june.id);
+    });
+  });
+
   describe("diversity (cases 14–16)", () => {
     async function crowded(env: Record<string, string> = {}) {
       const mc = await freshMemory(env);

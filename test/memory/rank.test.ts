@@ -3,15 +3,18 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { LexNode, Memory } from "../../src/memory/index.js";
 import {
+  dateTerms,
   decayFactor,
   diversify,
   fuse,
   identTerms,
+  NEIGHBOUR_SHARE,
   parseSearchQuery,
   queryTerms,
   rerank,
   toFts5,
   toTsquery,
+  withNeighbours,
 } from "../../src/memory/index.js";
 
 const DAY = 86_400_000;
@@ -194,5 +197,57 @@ describe("query text", () => {
     expect(broken?.strict).toBeUndefined();
     expect(toFts5(broken?.sanitized as LexNode)).toBe('"foo"');
     expect(parseSearchQuery("-only")).toBeUndefined();
+  });
+});
+
+describe("conversational recall: neighbours, dates, pronouns", () => {
+  it("a memory gets a share of its best neighbour's score, computed from the scores before the step", () => {
+    const fused = [
+      { id: 1, score: 0.8, s_lex: 0.8, s_vec: 0 },
+      { id: 2, score: 0.2, s_lex: 0.2, s_vec: 0 },
+    ];
+    const out = withNeighbours(fused, [
+      { id: 1, neighbour: 2 },
+      { id: 2, neighbour: 1 },
+      { id: 1, neighbour: 3 },
+    ]);
+    const by = new Map(out.map((f) => [f.id, f]));
+    expect(by.get(1)?.score).toBeCloseTo(0.8 + NEIGHBOUR_SHARE * 0.2);
+    expect(by.get(2)?.score).toBeCloseTo(0.2 + NEIGHBOUR_SHARE * 0.8);
+    expect(by.get(3)).toMatchObject({ s_lex: 0, s_vec: 0, via: 1 });
+    expect(by.get(3)?.score).toBeCloseTo(NEIGHBOUR_SHARE * 0.8);
+    expect(fused[0].score).toBe(0.8);
+  });
+  it("never lowers a score, and leaves memories without neighbours as they were (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.tuple(fc.nat(9), fc.nat(9)), { maxLength: 12 }),
+        (scores, links) => {
+          const fused = scores.map((score, id) => ({ id, score, s_lex: score, s_vec: 0 }));
+          const out = new Map(
+            withNeighbours(
+              fused,
+              links.map(([id, neighbour]) => ({ id, neighbour })),
+            ).map((f) => [f.id, f]),
+          );
+          for (const f of fused) {
+            const got = out.get(f.id)?.score ?? -1;
+            expect(got).toBeGreaterThanOrEqual(f.score);
+            const lent = links.some(([a, b]) => b === f.id && a !== b && (fused[a]?.score ?? 0) > 0);
+            if (!lent) expect(got).toBe(f.score);
+          }
+        },
+      ),
+    );
+  });
+  it("dateTerms renders month, year and weekday in UTC, and nothing without a date", () => {
+    expect(dateTerms(Date.parse("2023-05-08T23:30:00Z"))).toBe("may 2023 monday");
+    expect(dateTerms(Date.parse("2024-02-29T00:00:00Z"))).toBe("february 2024 thursday");
+    expect(dateTerms(null)).toBe("");
+  });
+  it("personal pronouns are not query terms", () => {
+    expect(queryTerms("What did she give her brother for his birthday?")).toEqual(["give", "brother", "birthday"]);
+    expect(queryTerms("him")).toEqual(["him"]);
   });
 });
