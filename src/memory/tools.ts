@@ -33,8 +33,15 @@ const memoryFields = {
     .optional()
     .describe("Lowercase kebab tags; bugfix, tech-debt, perf and warning are also inferred"),
   file_path: z.string().optional().describe("Project-relative file the memory is about"),
-  context: z.string().optional().describe("Free-form context (task, ticket, branch)"),
-  happened_at: date.optional().describe("When it happened (ISO date); default now"),
+  context: z
+    .string()
+    .optional()
+    .describe(
+      "Free-form context (task, ticket, branch, conversation session); memories written with the same context form a thread and recall reads each with its neighbours",
+    ),
+  happened_at: date
+    .optional()
+    .describe("When it happened (ISO date); default now. Its month, year and weekday become searchable"),
   supersedes: z.array(id).optional().describe("Ids this memory replaces: they stop appearing in recall"),
   pinned: z.boolean().optional().describe("Never decays"),
 };

@@ -665,13 +665,13 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "name": "context",
             "required": false,
             "type": "string",
-            "description": "Free-form context (task, ticket, branch)"
+            "description": "Free-form context (task, ticket, branch, conversation session); memories written with the same context form a thread and recall reads each with its neighbours"
           },
           {
             "name": "happened_at",
             "required": false,
             "type": "string",
-            "description": "When it happened (ISO date); default now"
+            "description": "When it happened (ISO date); default now. Its month, year and weekday become searchable"
           },
           {
             "name": "supersedes",
