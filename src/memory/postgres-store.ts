@@ -15,7 +15,7 @@ import { PgLexicalLane, tsvectorSql } from "./postgres-lexical.js";
 import { migratePg, PG_SCHEMA_VERSION, type PgContext, quoteIdent, schemaVersion } from "./postgres-schema.js";
 import { PgVectorLane } from "./postgres-vectors.js";
 import { assembleStored, distinctRelated, type MemoryRow, rowToMemory } from "./rows.js";
-import { filterSql, type SqlDialect } from "./sql-filter.js";
+import { filterSql, type SqlDialect, threadNeighboursSql } from "./sql-filter.js";
 import { readOnlyError, redactUrl, storageError } from "./storage-errors.js";
 import type { LexicalHit, MemoryLink, MemoryStore, RelatedRow, StoredMemory, StoreHealth, VectorHit } from "./store.js";
 import { contentKey, derivedTerms, indexText } from "./text.js";
@@ -458,17 +458,19 @@ export class PostgresMemoryStore implements MemoryStore {
     return rows.map((r) => Number(r.id));
   }
 
-  async neighbours(ids: readonly number[], filter: MemoryFilter): Promise<Array<{ id: number; neighbour: number }>> {
-    if (ids.length === 0) return [];
-    const w = this.where(filter, 2);
-    const rows = await this.query<{ id: number; neighbour: number }>(
-      `SELECT c.id AS id, m.id AS neighbour FROM ${this.s}.memories c JOIN ${this.s}.memories m ON m.id IN (
-         (SELECT max(p.id) FROM ${this.s}.memories p WHERE p.context = c.context AND p.id < c.id),
-         (SELECT min(n.id) FROM ${this.s}.memories n WHERE n.context = c.context AND n.id > c.id))
-       WHERE c.id = ANY($1::bigint[]) AND c.context IS NOT NULL AND ${w.sql}`,
-      [ids, ...w.params],
+  async neighbours(
+    ids: readonly number[],
+    filter: MemoryFilter,
+    radius: number,
+  ): Promise<Array<{ id: number; neighbour: number; distance: number }>> {
+    if (ids.length === 0 || radius < 1) return [];
+    const w = filterSql(filter, this.dialect);
+    // Placeholders in text order: the two radii, the candidate ids, then the filter's.
+    const rows = await this.query<{ id: number; neighbour: number; distance: number }>(
+      numbered(threadNeighboursSql(`${this.s}.memories`, "c.id = ANY(?::bigint[])", w.sql), 1),
+      [radius, radius, ids, ...w.params],
     );
-    return rows.map((r) => ({ id: Number(r.id), neighbour: Number(r.neighbour) }));
+    return rows.map((r) => ({ id: Number(r.id), neighbour: Number(r.neighbour), distance: Number(r.distance) }));
   }
 
   totalDocuments(): Promise<number> {

@@ -28,28 +28,32 @@ export interface Fused {
 }
 
 /**
- * Share of a neighbour's score a memory receives. A turn of a conversation is read with the turns either side of
- * it: a question's answer often sits in the next turn ("what did you paint?" / "a sunset"), and a short reply
- * ("congrats!") means nothing alone. Half: the context counts, but less than what the memory itself says.
+ * Share of a neighbour's score a memory receives, per turn of distance: ½ from the turn next to it, ¼ from the one
+ * after. A turn of a conversation is read with the turns around it: a question's answer often sits in the next turn
+ * ("what did you paint?" / "a sunset"), and a short reply ("congrats!") means nothing alone. Half: the context
+ * counts, but less than what the memory itself says, and less the further away it is.
  */
 export const NEIGHBOUR_SHARE = 0.5;
+/** How many memories either side of a memory in its thread are its context. */
+export const NEIGHBOUR_RADIUS = 2;
 
 /**
- * Neighbour context: each memory's score becomes s + share·max(s of its thread neighbours), computed from the
- * scores before this step (one step, no chains). `pairs` lists (candidate, neighbour) from the store; a neighbour
- * that was not a candidate joins with its lent score alone and records `via`, the candidate it stands on.
+ * Neighbour context: each memory's score becomes s + max over its thread neighbours n of share^d(n)·s(n), computed
+ * from the scores before this step (one step, no chains). `pairs` lists (candidate, neighbour, distance) from the
+ * store; a neighbour that was not a candidate joins with its lent score alone and records `via`, the candidate it
+ * stands on.
  */
 export function withNeighbours(
   fused: readonly Fused[],
-  pairs: ReadonlyArray<{ id: number; neighbour: number }>,
+  pairs: ReadonlyArray<{ id: number; neighbour: number; distance?: number }>,
   share = NEIGHBOUR_SHARE,
 ): Fused[] {
   const byId = new Map(fused.map((f) => [f.id, { ...f }]));
   const lent = new Map<number, { score: number; via: number }>();
-  for (const { id, neighbour } of pairs) {
+  for (const { id, neighbour, distance = 1 } of pairs) {
     const from = byId.get(id);
-    if (!from || from.score <= 0 || neighbour === id) continue;
-    const score = share * from.score;
+    if (!from || from.score <= 0 || neighbour === id || distance < 1) continue;
+    const score = share ** distance * from.score;
     const prev = lent.get(neighbour);
     if (!prev || score > prev.score) lent.set(neighbour, { score, via: id });
   }

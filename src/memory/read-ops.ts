@@ -20,6 +20,7 @@ import {
   diversify,
   type Fused,
   fuse,
+  NEIGHBOUR_RADIUS,
   type Ranked,
   type RerankOptions,
   rerank,
@@ -229,6 +230,7 @@ async function retrieveForRecall(
     await mc.store.neighbours(
       lanes.map((f) => f.id),
       filter,
+      NEIGHBOUR_RADIUS,
     ),
   );
   const rows = await rowsById(

@@ -68,3 +68,19 @@ export function isNarrowing(filter: MemoryFilter): boolean {
     filter.since !== undefined
   );
 }
+
+/**
+ * Thread neighbours, for both backends: for each candidate `c` (selected by `candidates`), the memories `m` with the
+ * same non-null context among the `radius` before and the `radius` after it by id (two `?`: radius, radius), when
+ * they pass `filter` (over `m`), with their distance in turns. Uses the (context, id) index.
+ */
+export function threadNeighboursSql(table: string, candidates: string, filter: string): string {
+  return `SELECT c.id AS id, m.id AS neighbour,
+      (SELECT count(*) FROM ${table} x WHERE x.context = c.context
+         AND x.id > CASE WHEN m.id < c.id THEN m.id ELSE c.id END
+         AND x.id <= CASE WHEN m.id < c.id THEN c.id ELSE m.id END) AS distance
+    FROM ${table} c JOIN ${table} m ON m.context = c.context AND (
+      m.id IN (SELECT p.id FROM ${table} p WHERE p.context = c.context AND p.id < c.id ORDER BY p.id DESC LIMIT ?)
+      OR m.id IN (SELECT n.id FROM ${table} n WHERE n.context = c.context AND n.id > c.id ORDER BY n.id LIMIT ?))
+    WHERE ${candidates} AND c.context IS NOT NULL AND ${filter}`;
+}

@@ -15,7 +15,7 @@ import { type LexNode, toFts5, wordsNode } from "./lexical-query.js";
 import { reembedMissing, type UnembeddedRow } from "./reembed.js";
 import { assembleStored, distinctRelated, type MemoryRow, rowToMemory } from "./rows.js";
 import { migrate, SCHEMA_VERSION } from "./schema.js";
-import { filterSql, isNarrowing, type SqlWhere } from "./sql-filter.js";
+import { filterSql, isNarrowing, type SqlWhere, threadNeighboursSql } from "./sql-filter.js";
 import { readOnlyError, storageError } from "./storage-errors.js";
 import type { LexicalHit, MemoryLink, MemoryStore, RelatedRow, StoredMemory, StoreHealth, VectorHit } from "./store.js";
 import { contentKey, derivedTerms } from "./text.js";
@@ -506,17 +506,22 @@ export class SqliteMemoryStore implements MemoryStore {
     });
   }
 
-  neighbours(ids: readonly number[], filter: MemoryFilter): Promise<Array<{ id: number; neighbour: number }>> {
-    if (ids.length === 0) return Promise.resolve([]);
+  neighbours(
+    ids: readonly number[],
+    filter: MemoryFilter,
+    radius: number,
+  ): Promise<Array<{ id: number; neighbour: number; distance: number }>> {
+    if (ids.length === 0 || radius < 1) return Promise.resolve([]);
     return this.read(() => {
       const w = filterSql(filter);
-      const rows = this.stmt(
-        `SELECT c.id AS id, m.id AS neighbour FROM memories c JOIN memories m ON m.id IN (
-           (SELECT max(p.id) FROM memories p WHERE p.context = c.context AND p.id < c.id),
-           (SELECT min(n.id) FROM memories n WHERE n.context = c.context AND n.id > c.id))
-         WHERE c.id IN (SELECT value FROM json_each(?)) AND c.context IS NOT NULL AND ${w.sql}`,
-      ).all(JSON.stringify(ids), ...w.params) as Array<{ id: number; neighbour: number }>;
-      return rows.map((r) => ({ id: Number(r.id), neighbour: Number(r.neighbour) }));
+      // Placeholders in text order: the two radii, the candidate ids, then the filter's.
+      const rows = this.stmt(threadNeighboursSql("memories", "c.id IN (SELECT value FROM json_each(?))", w.sql)).all(
+        radius,
+        radius,
+        JSON.stringify(ids),
+        ...w.params,
+      ) as Array<{ id: number; neighbour: number; distance: number }>;
+      return rows.map((r) => ({ id: Number(r.id), neighbour: Number(r.neighbour), distance: Number(r.distance) }));
     });
   }
 

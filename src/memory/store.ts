@@ -103,10 +103,14 @@ export interface MemoryStore {
   documentFrequency(terms: readonly string[]): Promise<Map<string, number>>;
   lexical(query: LexNode, filter: MemoryFilter, limit: number): Promise<LexicalHit[]>;
   /**
-   * The thread neighbours of each memory: the previous and the next memory (by id) with the same non-null
-   * `context`, when they pass the filter. A memory without a context has none.
+   * The thread neighbours of each memory: the `radius` memories before and after it (by id) with the same non-null
+   * `context`, when they pass the filter, with their distance in memories of the thread. None without a context.
    */
-  neighbours(ids: readonly number[], filter: MemoryFilter): Promise<Array<{ id: number; neighbour: number }>>;
+  neighbours(
+    ids: readonly number[],
+    filter: MemoryFilter,
+    radius: number,
+  ): Promise<Array<{ id: number; neighbour: number; distance: number }>>;
   vector(query: Float32Array, filter: MemoryFilter, limit: number): Promise<VectorHit[]>;
   /**
    * Cheap candidates for remember's `related` check, without a full search: same content key, recent failures and
