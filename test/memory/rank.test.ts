@@ -218,6 +218,20 @@ describe("conversational recall: neighbours, dates, pronouns", () => {
     expect(by.get(3)?.score).toBeCloseTo(NEIGHBOUR_SHARE * 0.8);
     expect(fused[0].score).toBe(0.8);
   });
+  it("the share halves with each turn of distance, and the closest lender wins", () => {
+    const fused = [
+      { id: 1, score: 0.8, s_lex: 0.8, s_vec: 0 },
+      { id: 4, score: 0.6, s_lex: 0.6, s_vec: 0 },
+    ];
+    const out = new Map(
+      withNeighbours(fused, [
+        { id: 1, neighbour: 3, distance: 2 },
+        { id: 4, neighbour: 3, distance: 1 },
+      ]).map((f) => [f.id, f]),
+    );
+    expect(out.get(3)?.score).toBeCloseTo(Math.max(NEIGHBOUR_SHARE ** 2 * 0.8, NEIGHBOUR_SHARE * 0.6));
+    expect(out.get(3)?.via).toBe(4);
+  });
   it("never lowers a score, and leaves memories without neighbours as they were (property)", () => {
     fc.assert(
       fc.property(
