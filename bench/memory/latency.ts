@@ -1,13 +1,15 @@
 /**
  * Latency at 10k and 100k memories: a seeded generator (Zipf-distributed vocabulary plus camelCase identifiers and
  * file paths), loaded with remember_batch; then warm recall (hybrid, top 10), remember and remember_batch of 100, each
- * timed over >= 30 repetitions (p50/p95). The hash embedding is timed separately; cold open is a fresh store.
+ * timed over >= 30 repetitions (p50/p95). The provider's own embedding is timed separately; cold open is a fresh
+ * store. The scale runs pass the hash provider (storage measured, not model inference); a small run keeps the default
+ * sentence model to show what a user's call costs with it.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/core/index.js";
-import { hashEmbed, SqliteMemoryStore } from "../../src/memory/index.js";
+import { SqliteMemoryStore } from "../../src/memory/index.js";
 import { rng } from "../lib/random.js";
 import { percentile } from "../lib/report.js";
 import { closeAllStores, memorySection, openMemory, recall, remember, rememberBatch } from "./lib.js";
@@ -94,6 +96,8 @@ export class CorpusGenerator {
 
 export interface LatencyResult {
   n: number;
+  /** Embedding provider id of the store measured. */
+  provider: string;
   loadSeconds: number;
   recall: { p50: number; p95: number };
   recallLexicalOnly: { p50: number; p95: number };
@@ -120,13 +124,17 @@ export async function sampleMs(fn: () => Promise<unknown>, count: number): Promi
   return stats(out);
 }
 
-export async function runLatency(n: number, reps = 60): Promise<LatencyResult> {
+export async function runLatency(
+  n: number,
+  reps = 60,
+  env: Readonly<Record<string, string>> = {},
+): Promise<LatencyResult> {
   const gen = new CorpusGenerator(11);
   const root = mkdtempSync(join(tmpdir(), `dwim-mem-lat-${n}-`));
-  const config = loadConfig({ sections: [memorySection], env: {}, userFile: null, projectFile: null });
+  const config = loadConfig({ sections: [memorySection], env: { ...env }, userFile: null, projectFile: null });
   const configLex = loadConfig({
     sections: [memorySection],
-    env: { DWIM_MEMORY_HYBRID_VECTOR_WEIGHT: "0" },
+    env: { ...env, DWIM_MEMORY_HYBRID_VECTOR_WEIGHT: "0" },
     userFile: null,
     projectFile: null,
   });
@@ -144,7 +152,9 @@ export async function runLatency(n: number, reps = 60): Promise<LatencyResult> {
   const lexOnly = await openMemory({ config: configLex, root, env: {} });
   const recallLex = await time(() => recall(lexOnly, { query: gen.query(), limit: 10 }));
   const rememberT = await time(() => remember(mc, gen.memory()));
-  const embedT = await time(async () => hashEmbed(gen.memory().content));
+  const provider = mc.store.provider;
+  if (!provider) throw new Error("latency bench: the memory opened without an embedding provider");
+  const embedT = await time(() => provider.embedDocuments([gen.memory().content]));
   const batchT = await time(
     () =>
       rememberBatch(
@@ -160,6 +170,7 @@ export async function runLatency(n: number, reps = 60): Promise<LatencyResult> {
   await store.close();
   return {
     n,
+    provider: provider.id,
     loadSeconds,
     recall: recallT,
     recallLexicalOnly: recallLex,

@@ -12,7 +12,16 @@ import { publish, REPO_DIR, type Row } from "../lib/report.js";
 import { type BucketScore, runEval, type System } from "./eval.js";
 import { runLatency } from "./latency.js";
 import { type LocomoResult, runHeldOutConversations, runLocomo } from "./locomo.js";
-import { evalOn, PG_URL, postgresTarget, runScale, type ScaleResult, sqliteTarget, startPgvector } from "./scale.js";
+import {
+  evalOn,
+  PG_URL,
+  postgresTarget,
+  runScale,
+  type ScaleResult,
+  STORAGE_ONLY,
+  sqliteTarget,
+  startPgvector,
+} from "./scale.js";
 
 const quick = process.argv.includes("--quick");
 /** `--postgres`: the team backend at scale instead (scale.ts); `--1m` adds the 1M run. */
@@ -103,9 +112,11 @@ async function main(): Promise<void> {
   process.stderr.write("memory bench: held-out conversations…\n");
   const held = await runHeldOutConversations();
   process.stderr.write("memory bench: latency 10k…\n");
-  const lat10 = await runLatency(10_000);
+  const lat10 = await runLatency(10_000, 60, STORAGE_ONLY);
   if (!quick) process.stderr.write("memory bench: latency 100k…\n");
-  const lat100 = quick ? undefined : await runLatency(100_000, 40);
+  const lat100 = quick ? undefined : await runLatency(100_000, 40, STORAGE_ONLY);
+  process.stderr.write("memory bench: latency with the default model…\n");
+  const latModel = await runLatency(1_000, 40);
   process.stderr.write("memory bench: three writers…\n");
   const perWriter = quick ? 1000 : 5000;
   const w = await writers(perWriter);
@@ -147,6 +158,8 @@ async function main(): Promise<void> {
       baseline: r3(lo.answerableAbstained[baseline]),
     },
   ];
+  // The remember targets are the storage's (spec: hash embedding); a model's inference is reported, not targeted.
+  const storageTarget = (l: { provider: string }, target: string) => (l.provider.startsWith("hash") ? target : "");
   const latRows = (l: Awaited<ReturnType<typeof runLatency>>, recallTarget: string): Row[] => [
     {
       metric: `recall hybrid top-10 p50 (${l.n})`,
@@ -162,10 +175,25 @@ async function main(): Promise<void> {
       unit: "ms",
       target: recallTarget.split("/")[1],
     },
-    { metric: `remember p50 incl. hash embedding (${l.n})`, ours: r2(l.remember.p50), unit: "ms", target: "<= 5 ms" },
-    { metric: `remember p95 incl. hash embedding (${l.n})`, ours: r2(l.remember.p95), unit: "ms", target: "<= 20 ms" },
-    { metric: `hash embedding alone p50 (${l.n})`, ours: r2(l.embed.p50), unit: "ms" },
-    { metric: `remember_batch of 100 p50 (${l.n})`, ours: r2(l.batch100.p50), unit: "ms", target: "<= 100 ms" },
+    {
+      metric: `remember p50 incl. ${l.provider} embedding (${l.n})`,
+      ours: r2(l.remember.p50),
+      unit: "ms",
+      target: storageTarget(l, "<= 5 ms"),
+    },
+    {
+      metric: `remember p95 incl. ${l.provider} embedding (${l.n})`,
+      ours: r2(l.remember.p95),
+      unit: "ms",
+      target: storageTarget(l, "<= 20 ms"),
+    },
+    { metric: `${l.provider} embedding alone p50 (${l.n})`, ours: r2(l.embed.p50), unit: "ms" },
+    {
+      metric: `remember_batch of 100 p50 (${l.n})`,
+      ours: r2(l.batch100.p50),
+      unit: "ms",
+      target: storageTarget(l, "<= 100 ms"),
+    },
     { metric: `cold open (${l.n})`, ours: r2(l.coldOpenMs), unit: "ms", target: "<= 300 ms" },
     { metric: `load ${l.n} with remember_batch`, ours: r2(l.loadSeconds), unit: "s" },
   ];
@@ -180,7 +208,7 @@ async function main(): Promise<void> {
       `Held-out conversations written for this project before tuning (bench/memory/data/conversations.json): ${held.turns} turns, ${held.questions} questions, ingested the same way`,
       "dwim: default settings (USE-lite sentence embeddings, w = 0.3 blend, recency weight 0.3, diversity 3, abstention, neighbour share 0.5 within a context)",
       "Baselines in the same harness: BM25-only (FTS5 bm25 of the same OR query, w = 0, no re-rank), grep (substring on query words >= 3 chars, ranked by words matched, newer first), seed blend (Daem0n: TF-IDF cosine 0.7 + hash-vector cosine 0.3, decay and boosts, no supersession or abstention)",
-      `Latency: seeded Zipf corpus with identifiers; warm; baseline column = the same recall with w = 0 (lexical only); load average ${r2(load)} at start, ${r2(loadAfter)} at end on ${cpus().length} cores`,
+      `Latency: seeded Zipf corpus with identifiers; at 10k and 100k with the hash provider (storage and ranking, not model inference), at 1k with the default model; warm; baseline column = the same recall with w = 0 (lexical only); load average ${r2(load)} at start, ${r2(loadAfter)} at end on ${cpus().length} cores`,
     ],
     tables: [
       {
@@ -251,6 +279,11 @@ async function main(): Promise<void> {
           ]
         : []),
       {
+        caption: `Latency with the default sentence model at ${latModel.n} memories (what a call costs with it)`,
+        rows: latRows(latModel, "/"),
+        baselineLabel: "lexical only",
+      },
+      {
         caption: `Durability: 3 writer processes × ${perWriter} remember calls on one database`,
         rows: [
           { metric: "memories lost", ours: w.lost, target: "0" },
@@ -272,6 +305,7 @@ async function main(): Promise<void> {
       heldOutConversations: held,
       latency10k: lat10,
       latency100k: lat100,
+      latencyDefaultModel: latModel,
       writers: w,
       loadavg: [load, loadAfter],
     },

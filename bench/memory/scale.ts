@@ -16,7 +16,7 @@ import { closeAllStores, memorySection, openMemory, recall, remember, rememberBa
 
 export const PG_URL = process.env.DWIM_BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 /** The storage backends are compared with the hash provider, so that model inference does not drown their figures. */
-const STORAGE_ONLY = { DWIM_MEMORY_EMBEDDINGS: "hash" };
+export const STORAGE_ONLY = { DWIM_MEMORY_EMBEDDINGS: "hash" };
 
 export interface ScaleResult {
   backend: string;
