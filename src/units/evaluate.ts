@@ -17,7 +17,7 @@ import type { Prefix } from "./prefixes.js";
 import { type AtomOutcome, AtomReader, prefixOnName, termsKey } from "./readings.js";
 import { type AtomReading, type Term, termFactor, termLabel, type UnitDef, type UnitSystem } from "./registry.js";
 import { tooLong } from "./tokenize.js";
-import { definitionInParentheses, qualifierAfterComposite } from "./trailing.js";
+import { definitionInParentheses, qualifierAfterComposite, splitTrailing } from "./trailing.js";
 
 export interface Quantity {
   /** SI value of one of this unit (offset excluded). */
@@ -403,13 +403,9 @@ function sameUnit(a: readonly Term[], b: readonly Term[]): boolean {
 
 /** `kilogram (kg)`, `gal (UK)`: the text outside and inside one final pair of parentheses, found in linear time. */
 function splitParenthesized(text: string): { outside: string; inside: string } | undefined {
-  if (!text.endsWith(")")) return undefined;
-  const open = text.lastIndexOf("(");
-  if (open <= 0) return undefined;
-  const inside = text.slice(open + 1, -1).trim();
-  const outside = text.slice(0, open).trim();
-  if (inside === "" || inside.includes(")") || outside.includes("(") || outside.includes(")")) return undefined;
-  return /^[\p{L}°][\p{L}\p{N}\s_\-°']*$/u.test(outside) ? { outside, inside } : undefined;
+  const split = splitTrailing(text);
+  if (!split || /[()]/u.test(split.head)) return undefined;
+  return /^[\p{L}°][\p{L}\p{N}\s_\-°']*$/u.test(split.head) ? { outside: split.head, inside: split.inside } : undefined;
 }
 
 function combinations(choices: AtomReading[][], limit: number): AtomReading[][] {

@@ -22,8 +22,8 @@ export interface TrailingReader {
   units(): readonly UnitDef[];
 }
 
-/** `head (inside)` with nothing after the parenthesis and no other parenthesis inside it. */
-function splitTrailing(text: string): { head: string; inside: string } | undefined {
+/** `head (inside)` with nothing after the parenthesis and no other parenthesis inside it; linear time. */
+export function splitTrailing(text: string): { head: string; inside: string } | undefined {
   if (!text.endsWith(")")) return undefined;
   const open = text.lastIndexOf("(");
   if (open <= 0) return undefined;
