@@ -94,16 +94,22 @@ export class CorpusGenerator {
   }
 }
 
+/** Median and 95th percentile of a timed sample, in ms. */
+export interface Percentiles {
+  p50: number;
+  p95: number;
+}
+
 export interface LatencyResult {
   n: number;
   /** Embedding provider id of the store measured. */
   provider: string;
   loadSeconds: number;
-  recall: { p50: number; p95: number };
-  recallLexicalOnly: { p50: number; p95: number };
-  remember: { p50: number; p95: number };
-  embed: { p50: number; p95: number };
-  batch100: { p50: number; p95: number };
+  recall: Percentiles;
+  recallLexicalOnly: Percentiles;
+  remember: Percentiles;
+  embed: Percentiles;
+  batch100: Percentiles;
   coldOpenMs: number;
   dbBytes?: number;
 }
@@ -113,7 +119,7 @@ function stats(xs: number[]) {
 }
 
 /** p50/p95 in ms of `count` awaited calls of `fn`, after 5 warm-up calls. */
-export async function sampleMs(fn: () => Promise<unknown>, count: number): Promise<{ p50: number; p95: number }> {
+export async function sampleMs(fn: () => Promise<unknown>, count: number): Promise<Percentiles> {
   for (let i = 0; i < 5; i++) await fn();
   const out: number[] = [];
   for (let i = 0; i < count; i++) {

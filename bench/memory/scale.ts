@@ -11,7 +11,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { loadConfig } from "../../src/core/index.js";
 import { runEval } from "./eval.js";
-import { CorpusGenerator, sampleMs } from "./latency.js";
+import { CorpusGenerator, type Percentiles, sampleMs } from "./latency.js";
 import { closeAllStores, memorySection, openMemory, recall, remember, rememberBatch } from "./lib.js";
 
 export const PG_URL = process.env.DWIM_BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -25,9 +25,9 @@ export interface ScaleResult {
   loadPerSecond: number;
   /** Single remember calls (with the hash embedding), per second, on the loaded store. */
   rememberPerSecond: number;
-  remember: { p50: number; p95: number };
-  recall: { p50: number; p95: number };
-  recallLexicalOnly: { p50: number; p95: number };
+  remember: Percentiles;
+  recall: Percentiles;
+  recallLexicalOnly: Percentiles;
   vectorLane: boolean;
   degraded?: string;
 }
