@@ -45,8 +45,8 @@ export interface Breakdown {
   /** Similarity from the semantic lane (model cosine, or character n-grams for non-ASCII queries); 0 when off. */
   semantic: number;
   /**
-   * How clearly both lanes put this tool first: the smaller of its two relative margins over the runner-up in each
-   * lane, 0 unless both lanes rank it first (see `agreementLift`).
+   * How clearly both lanes put this tool first: its relative margins over the runner-up in each lane, their geometric
+   * mean weighted as the blend weighs the lanes; 0 unless both lanes rank it first (see `laneAgreement`).
    */
   agreement: number;
 }
@@ -233,7 +233,7 @@ export class IntentIndex {
         w.lexical * lexical[i] + w.keyword * keyword[i] + w.description * description[i] + w.name * name[i] + boost[i],
       );
     }
-    const agreed = sem && semantic.agreement !== false ? laneAgreement(lexScore, touched, sem) : undefined;
+    const agreed = sem && semantic.agreement !== false ? laneAgreement(lexScore, touched, sem, semWeight) : undefined;
     for (const i of touched) {
       let s = sem ? (1 - semWeight) * lexScore[i] + semWeight * sem[i] : lexScore[i];
       if (agreed && agreed.index === i) s = agreementLift(s, agreed.margin);
@@ -334,19 +334,28 @@ function buildDoc(tool: RouterTool): ToolDoc {
 }
 
 /**
- * The tool both lanes rank first, and by how much: in each lane the relative margin (best − runner-up) / best, and the
- * smaller of the two (both lanes must separate the tool on their own). Undefined when the lanes disagree on the top
- * tool or either lane has no evidence. Lexical scores exist only for `touched` tools (the others are 0).
+ * The tool both lanes rank first, and by how much: in each lane the relative margin (best − runner-up) / best, and
+ * their geometric mean weighted as the blend weighs the lanes (`semanticWeight` for the semantic lane). Undefined when
+ * the lanes disagree on the top tool, either lane ties at the top, or either has no evidence. Lexical scores exist
+ * only for `touched` tools (the others are 0).
+ *
+ * A product, so both lanes must separate the tool: one lane's lone hit over a flat other lane ("a joke about cats"
+ * meeting the alias `cat`) earns next to nothing. The weaker lane's margin alone (the earlier rule) was almost always
+ * the semantic lane's, whose cosines are compressed (a right answer near 0.5, its runner-up just below), so a clear
+ * lexical lead added nothing; the weighted geometric mean lets both count and separates right from wrong answers
+ * better on MetaTool and on the held-out catalog alike (bench/router).
  */
 export function laneAgreement(
   lexical: Float64Array,
   touched: readonly number[],
   semantic: Float64Array,
+  semanticWeight: number,
 ): { index: number; margin: number } | undefined {
   const lex = topTwo(lexical, touched);
   const sem = topTwo(semantic);
   if (lex.best < 0 || lex.best !== sem.best) return undefined;
-  const margin = Math.min(lex.margin, sem.margin);
+  const w = Math.max(0, Math.min(1, semanticWeight));
+  const margin = lex.margin ** (1 - w) * sem.margin ** w;
   return margin > 0 ? { index: lex.best, margin } : undefined;
 }
 

@@ -1,6 +1,8 @@
 /**
- * The semantic lane of analyze_intent: one vector per tool (name words, description, keywords), embedded once per
- * registry and cached on disk by content hash, and one query vector per call. Queries with letters outside ASCII
+ * The semantic lane of analyze_intent: each tool seen in several views (the whole entry; its name as words; its
+ * description), every view embedded once per registry and cached on disk by content hash, and one query vector per
+ * call (the request without its framing, see request.ts). A tool's similarity is that of its best view: a short
+ * request matches a tool's name better than its long description, a paraphrase matches the description. Queries with letters outside ASCII
  * also get a character n-gram lane (feature hashing), which needs no vocabulary, so a description written in another
  * script is matched on shared character runs even where the model knows none of its words.
  *
@@ -13,6 +15,7 @@ import { hashEmbed } from "../core/embeddings/hash.js";
 import type { EmbeddingProvider } from "../core/embeddings/provider.js";
 import type { RouterSettings } from "./config.js";
 import type { RouterTool } from "./registry.js";
+import { requestForModel } from "./request.js";
 import { segmentsOf } from "./text.js";
 
 export const ROUTER_EMBEDDINGS_SETTING = "DWIM_ROUTER_EMBEDDINGS";
@@ -35,13 +38,28 @@ export function toolText(tool: RouterTool): string {
   return `${name}: ${tool.description}${keywords}`;
 }
 
+/**
+ * The views of a tool the lane compares a request with: the whole entry (toolText), the name as words, and the
+ * description. A view that would repeat another (no description) is the whole entry again, so every tool has the same
+ * number of views and the matrices stay aligned.
+ */
+export function toolViews(tool: RouterTool): string[] {
+  const whole = toolText(tool);
+  const name = segmentsOf(tool.name).join(" ");
+  const description = tool.description.trim();
+  return [whole, name === "" ? whole : name, description === "" ? whole : description];
+}
+
+const VIEWS = 3;
+
 const NON_ASCII_LETTER = /[^\x00-\x7f]/u;
 
 export class SemanticLane {
   private state: SemanticState;
   private loading?: Promise<void>;
   private provider: EmbeddingProvider | null = null;
-  private matrix?: Float32Array;
+  /** One packed matrix per view (toolViews order), rows in registry order. */
+  private views?: Float32Array[];
   private dim = 0;
   private gramMatrix?: Float32Array;
 
@@ -92,7 +110,8 @@ export class SemanticLane {
       this.state = { status: "off" };
       return;
     }
-    const texts = this.tools.map(toolText);
+    const perTool = this.tools.map(toolViews);
+    const texts = Array.from({ length: VIEWS }, (_, v) => perTool.map((views) => views[v])).flat();
     const { vectors, cached } = await cachedDocumentVectors(
       provider,
       texts,
@@ -100,23 +119,24 @@ export class SemanticLane {
       "router",
     );
     this.dim = provider.dim;
-    this.matrix = packRows(vectors, this.dim);
+    const n = this.tools.length;
+    this.views = Array.from({ length: VIEWS }, (_, v) => packRows(vectors.slice(v * n, (v + 1) * n), this.dim));
     this.provider = provider;
     this.state = { status: "ready", provider: provider.id, cached };
     if (choice.degraded) this.state.degraded = choice.degraded;
   }
 
   /**
-   * Similarity in [0, 1] of every tool to the query (embedded once): the model's cosine, or the n-gram cosine where
-   * that is higher; undefined when the lane is not ready.
+   * Similarity in [0, 1] of every tool to the query (embedded once): the model's cosine with the tool's best view, or
+   * the n-gram cosine where that is higher; undefined when the lane is not ready.
    */
   async score(query: string): Promise<Float64Array | undefined> {
-    if (this.state.status !== "ready" || !this.provider || !this.matrix) return undefined;
+    if (this.state.status !== "ready" || !this.provider || !this.views) return undefined;
     const n = this.tools.length;
     const out = new Float64Array(n);
     if (query.trim() === "") return out;
-    const q = await this.provider.embedQuery(query);
-    dotAll(this.matrix, q, this.dim, out);
+    const q = await this.provider.embedQuery(requestForModel(query));
+    bestOfViews(this.views, q, this.dim, out);
     if (NON_ASCII_LETTER.test(query)) {
       this.gramMatrix ??= gramMatrixOf(this.tools);
       const grams = new Float64Array(n);
@@ -129,6 +149,16 @@ export class SemanticLane {
 }
 
 const GRAM_DIM = hashEmbed("").length;
+
+/** out[i] = the highest cosine of q with tool i over the view matrices. */
+export function bestOfViews(views: readonly Float32Array[], q: Float32Array, dim: number, out: Float64Array): void {
+  dotAll(views[0], q, dim, out);
+  const other = new Float64Array(out.length);
+  for (let v = 1; v < views.length; v++) {
+    dotAll(views[v], q, dim, other);
+    for (let i = 0; i < out.length; i++) if (other[i] > out[i]) out[i] = other[i];
+  }
+}
 
 function gramMatrixOf(tools: readonly RouterTool[]): Float32Array {
   return packRows(

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { routerConfigFrom } from "../../src/router/config.js";
 import { agreementLift, firstInOrder, laneAgreement } from "../../src/router/intent.js";
 import { Router } from "../../src/router/router.js";
-import { dotAll } from "../../src/router/semantic.js";
+import { bestOfViews, dotAll, toolText, toolViews } from "../../src/router/semantic.js";
 import { DWIM_TOOLS } from "./fixture.js";
 import { configOf, fixtureRouter } from "./helpers.js";
 
@@ -210,14 +210,38 @@ describe("confidence from lane agreement", () => {
     expect(agreementLift(0.2, 0.6)).toBeGreaterThan(0.5);
   });
 
-  it("laneAgreement takes the weaker lane's margin, and nothing when the lanes disagree or tie", () => {
+  it("laneAgreement is the lanes' margins' geometric mean, weighted as the blend weighs the lanes; nothing when they disagree or tie", () => {
     const lex = Float64Array.from([0.6, 0.3, 0]);
-    const agreeing = laneAgreement(lex, [0, 1], Float64Array.from([0.5, 0.4, 0.1]));
-    expect(agreeing?.index).toBe(0);
-    expect(agreeing?.margin).toBeCloseTo(0.2, 12); // lexical 0.5, semantic 0.2
-    expect(laneAgreement(lex, [0, 1], Float64Array.from([0.4, 0.5, 0.1]))).toBeUndefined();
-    expect(laneAgreement(lex, [0, 1], Float64Array.from([0.5, 0.5, 0.1]))).toBeUndefined();
-    expect(laneAgreement(new Float64Array(3), [], Float64Array.from([0.5, 0.4, 0.1]))).toBeUndefined();
+    const sem = Float64Array.from([0.5, 0.4, 0.1]);
+    // lexical margin 0.5, semantic margin 0.2
+    const even = laneAgreement(lex, [0, 1], sem, 0.5);
+    expect(even?.index).toBe(0);
+    expect(even?.margin).toBeCloseTo(Math.sqrt(0.5 * 0.2), 12);
+    expect(laneAgreement(lex, [0, 1], sem, 0)?.margin).toBeCloseTo(0.5, 12);
+    expect(laneAgreement(lex, [0, 1], sem, 1)?.margin).toBeCloseTo(0.2, 12);
+    expect(laneAgreement(lex, [0, 1], Float64Array.from([0.4, 0.5, 0.1]), 0.5)).toBeUndefined();
+    expect(laneAgreement(lex, [0, 1], Float64Array.from([0.5, 0.5, 0.1]), 0.5)).toBeUndefined();
+    expect(laneAgreement(new Float64Array(3), [], sem, 0.5)).toBeUndefined();
+  });
+
+  it("laneAgreement needs both lanes: a flat lane gives nothing however clear the other", () => {
+    const lone = Float64Array.from([0.9, 0, 0]);
+    const flat = Float64Array.from([0.3, 0.2999, 0.2998]);
+    expect(laneAgreement(lone, [0], flat, 0.5)?.margin ?? 0).toBeLessThan(0.02);
+  });
+
+  it("laneAgreement's margin rises when either lane separates its top tool more clearly", () => {
+    fc.assert(
+      fc.property(unit, unit, unit, unit, (a, b, c, w) => {
+        const [second, lo, hi] = [a, b, c].sort((x, y) => x - y);
+        fc.pre(second < lo && lo < hi && hi > 0);
+        const sem = Float64Array.from([0.6, 0.3, 0.1]);
+        const weak = laneAgreement(Float64Array.from([lo, second]), [0, 1], sem, w);
+        const strong = laneAgreement(Float64Array.from([hi, second]), [0, 1], sem, w);
+        expect(strong?.margin ?? 0).toBeGreaterThanOrEqual((weak?.margin ?? 0) - 1e-12);
+        expect(strong?.margin ?? 0).toBeLessThanOrEqual(1);
+      }),
+    );
   });
 
   it("lifts only the tool both lanes put first, so the ranking is unchanged", () => {
@@ -280,5 +304,55 @@ describe("dotAll", () => {
         },
       ),
     );
+  });
+});
+
+describe("tool views of the semantic lane", () => {
+  it("bestOfViews is each tool's highest dot product over the views", () => {
+    const value = fc.double({ min: -1, max: 1, noNaN: true });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.infiniteStream(value),
+        (dim, rows, count, values) => {
+          const it = values[Symbol.iterator]();
+          const next = () => it.next().value as number;
+          const views = Array.from({ length: count }, () => Float32Array.from({ length: rows * dim }, next));
+          const q = Float32Array.from({ length: dim }, next);
+          const out = new Float64Array(rows);
+          bestOfViews(views, q, dim, out);
+          for (let i = 0; i < rows; i++) {
+            const each = views.map((m) => {
+              const row = new Float64Array(1);
+              dotAll(m.subarray(i * dim, (i + 1) * dim), q, dim, row);
+              return row[0];
+            });
+            expect(out[i]).toBeCloseTo(Math.max(...each), 9);
+          }
+        },
+      ),
+    );
+  });
+
+  it("gives every tool the same number of views: the whole entry, the name as words, the description", () => {
+    const r = fixtureRouter();
+    for (const t of r.registry.tools) {
+      const views = toolViews(t);
+      expect(views).toHaveLength(3);
+      for (const v of views) expect(v.trim()).not.toBe("");
+    }
+    const convert = r.registry.byName.get("convert");
+    if (!convert) throw new Error("fixture lacks convert");
+    expect(toolViews(convert)[1]).toBe("convert");
+    expect(toolViews(convert)[2]).toBe(convert.description.trim());
+    // no description: that view is the whole entry again, so the matrices stay aligned
+    const bare = new Router([], {
+      ...routerConfigFrom(configOf()),
+      tools: [{ name: "pingHost", description: "", keywords: [], parameters: [] }],
+    });
+    const [ping] = bare.registry.tools;
+    expect(toolViews(ping)).toEqual([toolText(ping), "ping host", toolText(ping)]);
   });
 });
