@@ -116,6 +116,26 @@ describe("fused ranking with the shipped model", () => {
     }
   });
 
+  it("the model reads the request, not its framing: polite and plain asks get the same similarities", async () => {
+    const tools = catalog([
+      ["get_forecast", "Get the weather forecast for a city."],
+      ["send_mail", "Send an email message to a contact."],
+      ["play_music", "Play a song or a playlist."],
+    ]);
+    const r = new Router([], configWith({}, tools), "config", env);
+    expect(await r.semantic.ready(120_000)).toBe(true);
+    const plain = await r.semantic.score("get the weather forecast for Paris?");
+    for (const framed of [
+      "Sure! Can you please get the weather forecast for Paris for me?",
+      "I would like to get the weather forecast for Paris?",
+    ]) {
+      expect(await r.semantic.score(framed)).toEqual(plain);
+    }
+    // a request that is a tool's name in words ranks that tool first (its name view)
+    const named = (await r.semantic.score("play music")) as Float64Array;
+    expect(named[2]).toBeGreaterThan(Math.max(named[0], named[1]));
+  });
+
   it("a query in another script meets a description in that script through the character n-gram lane", async () => {
     const tools = catalog([
       ["read_document", "ファイルの内容を読み込んで表示する"],
