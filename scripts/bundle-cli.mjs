@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 /**
- * Bundles the CLI (dist/cli/main.js) into dist/cli/bundle/ with one chunk per lazily imported part, so starting
- * `dwim` reads a few files instead of a few hundred (issue 17: cold start). zod, commander, smol-toml and the SDK's
- * server packages are inlined (the SDK shares the one zod); every other dependency stays an import of node_modules
- * (native modules, the MCP client used by the proxy, optional packages).
+ * Bundles the CLI for cold start (issue 17): dist/cli/bundle/cli.cjs is the whole CLI (dist/cli/main.js) in one
+ * CommonJS file, and dist/cli/bundle/main.js, the `dwim` bin, is the launcher (src/cli/launch.ts) that runs it through
+ * V8's code cache. zod, commander, smol-toml and the SDK's server packages are inlined (the SDK shares the one zod);
+ * every other dependency stays a require or import of node_modules (native modules, the MCP client used by the proxy,
+ * optional packages). Parts a command does not use stay uncompiled and unrun: esbuild turns each dynamic import
+ * into a module initialised on first use.
  */
+import { createHash } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,25 +42,39 @@ module.exports = new Proxy({}, { get: (_, key) => (real ??= require("node:child_
 };
 
 const outdir = join(ROOT, "dist", "cli", "bundle");
-// Chunk names carry content hashes: clear the last build's, or they pile up (and ship).
+// Clear the last build's files (earlier layouts had hashed chunks), or they pile up (and ship).
 rmSync(outdir, { recursive: true, force: true });
 
+const common = { bundle: true, platform: "node", target: "node20", logLevel: "warning" };
+const cli = join(outdir, "cli.cjs");
 await build({
+  ...common,
   entryPoints: [join(ROOT, "dist", "cli", "main.js")],
-  outdir,
-  bundle: true,
-  splitting: true,
-  format: "esm",
-  platform: "node",
-  target: "node20",
+  outfile: cli,
+  format: "cjs",
   external,
-  logLevel: "warning",
-  chunkNames: "chunks/[name]-[hash]",
-  // Startup reads, decodes and compiles every byte of the chunks a command loads: minified, that is about a third.
+  // Startup reads, decodes and compiles (or deserialises) every byte a command loads: minified, that is a third.
   // (zod shakes down to what is used only because src imports it as a namespace, `import * as z`: `import { z }`
   // keeps all of zod, every locale included: over three times the bytes.)
   minify: true,
   plugins: [lazyChildProcess],
-  // commander is CommonJS: its require() of Node built-ins needs a real require in ESM output.
-  banner: { js: 'import { createRequire as __dwimRequire } from "node:module"; const require = __dwimRequire(import.meta.url);' },
+  // The launcher runs this file as a vm script, where import() needs an experimental loader: every dynamic import
+  // becomes a require (the external packages dwim imports lazily all ship CommonJS).
+  supported: { "dynamic-import": false },
+  // CommonJS has no import.meta: modules that locate files from their own URL get the bundle's.
+  define: { "import.meta.url": "__dwimBundleUrl" },
+  banner: { js: 'var __dwimBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+});
+
+const bundled = readFileSync(cli, "utf8");
+if (/\bimport\(/u.test(bundled)) throw new Error(`${cli} has a dynamic import(), which fails in the launcher's vm script`);
+// The launcher keys its code cache by the bundle's content: V8 checks a cache against the source's length only.
+const buildId = createHash("sha256").update(bundled).digest("hex").slice(0, 16);
+await build({
+  ...common,
+  entryPoints: [join(ROOT, "dist", "cli", "launch.js")],
+  outfile: join(outdir, "main.js"),
+  format: "esm",
+  minify: true,
+  define: { DWIM_CLI_BUILD: JSON.stringify(buildId) },
 });

@@ -9,7 +9,8 @@
  * Loading never blocks: `start()` begins the model load and the tool embedding in the background, and `ready(ms)`
  * waits at most that long. Until then analyze_intent answers from the lexical lane and says so.
  */
-import { cachedDocumentVectors, embeddingCacheDir, packRows } from "../core/embeddings/cache.js";
+import { dwimCacheDir } from "../core/cache-dir.js";
+import { cachedDocumentVectors, packRows } from "../core/embeddings/cache.js";
 import { createEmbeddingProvider } from "../core/embeddings/factory.js";
 import { hashEmbed } from "../core/embeddings/hash.js";
 import type { EmbeddingProvider } from "../core/embeddings/provider.js";
@@ -115,7 +116,7 @@ export class SemanticLane {
     const { vectors, cached } = await cachedDocumentVectors(
       provider,
       texts,
-      embeddingCacheDir(this.env, this.settings.cache_dir),
+      dwimCacheDir(this.env, this.settings.cache_dir),
       "router",
     );
     this.dim = provider.dim;

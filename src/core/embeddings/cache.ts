@@ -1,21 +1,13 @@
 /**
  * A disk cache of document vectors keyed by content: one file per (provider, list of texts), named by the SHA-256 of
  * both, so a registry is embedded once and a changed description misses the cache by construction. The directory is
- * `DWIM_CACHE_DIR`, else `$XDG_CACHE_HOME/dwim`, else `~/.cache/dwim`; `off` disables it. Best effort: an unreadable
- * or unwritable cache only costs the embedding time.
+ * dwim's cache directory (core/cache-dir.ts), which `off` disables. Best effort: an unreadable or unwritable cache
+ * only costs the embedding time.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import type { EmbeddingProvider } from "./provider.js";
-
-export function embeddingCacheDir(env: Record<string, string | undefined> = process.env, configured?: string) {
-  const dir = env.DWIM_CACHE_DIR ?? configured;
-  if (dir === "off" || dir === "") return null;
-  if (dir) return dir;
-  return join(env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "dwim");
-}
 
 /**
  * node:crypto on first use, not at import: the router loads this module in every process, including each CLI call,
