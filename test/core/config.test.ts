@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
+  CORE_SECTIONS,
   defineConfigSection,
   findProjectConfig,
   formatConfigError,
@@ -39,6 +40,22 @@ describe("config", () => {
       max_hints: 3,
     });
     expect(c.errors).toEqual([]);
+  });
+
+  it("gives a section nothing sets its schema's default, which equals an empty table parsed, for every section", async () => {
+    // loadConfig takes the default without parsing `{}` (cold start): the two must never drift apart.
+    const { loadToolsets } = await import("../../src/server/load.js");
+    const { configSectionsOf } = await import("../../src/server/app.js");
+    const sections = [...CORE_SECTIONS, ...configSectionsOf(await loadToolsets())];
+    const c = loadConfig({ sections, userFile: null, projectFile: null, env: {} });
+    expect(c.errors).toEqual([]);
+    for (const section of sections) {
+      expect(section.schema.parse(undefined), section.key).toEqual(section.schema.parse({}));
+      expect(c.sections[section.key], section.key).toEqual(section.schema.parse({}));
+    }
+    expect(sections.map((s) => s.key)).toEqual(
+      expect.arrayContaining(["recovery", "log", "router", "units", "memory", "search"]),
+    );
   });
 
   it("reads user then project, later overriding earlier, and env over both", () => {
