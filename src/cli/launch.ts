@@ -33,10 +33,13 @@ function codeCachePath(argv: readonly string[], env: Record<string, string | und
   return join(dir, "cli-code", `${BUILD}-${process.version}-${process.arch}-${command}.bin`);
 }
 
-/** Caches of other builds (a dwim since upgraded) written over a day ago go when this build writes one of its own. */
+/**
+ * Caches of other builds (a dwim since upgraded), and partial files a killed writer left, written over a day ago go
+ * when this build writes a cache of its own.
+ */
 function pruneOtherBuilds(dir: string): void {
   for (const name of readdirSync(dir)) {
-    if (name.startsWith(`${BUILD}-`)) continue;
+    if (name.startsWith(`${BUILD}-`) && name.endsWith(".bin")) continue;
     const path = join(dir, name);
     if (statSync(path).mtimeMs < Date.now() - DAY_MS) rmSync(path, { force: true });
   }

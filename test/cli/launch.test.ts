@@ -81,18 +81,24 @@ describe("the installed dwim's code cache", () => {
     expect(existsSync(join(off.dir, "cache"))).toBe(false);
   });
 
-  it("drops another build's caches written over a day ago when it writes its own", async () => {
+  it("drops another build's caches and partial files written over a day ago when it writes its own", async () => {
     const box = sandbox();
     await dwim(["convert", "5", "km", "mi"], box);
     const old = join(box.codeDir, "0123456789abcdef-v20.0.0-x64-convert.bin");
     const recent = join(box.codeDir, "fedcba9876543210-v20.0.0-x64-convert.bin");
+    const [own] = cacheFiles(box.codeDir);
+    const partial = join(box.codeDir, `${own}.12345`);
     writeFileSync(old, "x");
     writeFileSync(recent, "x");
+    writeFileSync(partial, "x");
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
     utimesSync(old, twoDaysAgo, twoDaysAgo);
+    utimesSync(partial, twoDaysAgo, twoDaysAgo);
     expect((await dwim(["--help"], box)).code).toBe(0);
     expect(existsSync(old)).toBe(false);
+    expect(existsSync(partial)).toBe(false);
     expect(existsSync(recent)).toBe(true);
+    expect(existsSync(join(box.codeDir, own))).toBe(true);
   });
 });
 
