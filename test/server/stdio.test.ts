@@ -9,7 +9,9 @@ import type { ErrorPayload } from "../../src/core/index.js";
 import { TOOLSETS } from "../../src/server/toolsets.js";
 import { clientFor } from "../helpers/mcp.js";
 
-const MAIN = resolve(__dirname, "../../dist/cli/main.js");
+// The shipped bin (the launcher running the one-file CommonJS bundle through the code cache), as `npx dwim` runs it:
+// lazily loaded packages (the model, SQLite, ripgrep) must resolve from the bundle too.
+const MAIN = resolve(__dirname, "../../dist/cli/bundle/main.js");
 
 function sandbox(): string {
   const dir = mkdtempSync(join(tmpdir(), "dwim-stdio-"));
@@ -82,6 +84,18 @@ describe("the real server over stdio (SDK Client)", () => {
     expect(out.scoring.semantic).toMatchObject({ status: "ready", provider: "use-lite-v1" });
     expect(out.matches[0].tool).toBe("convert");
     expect(out.matches[0].breakdown.semantic).toBeGreaterThan(0);
+  });
+
+  it("remembers and recalls through SQLite with sqlite-vec and the model, loaded from the shipped bundle", async () => {
+    const saved = await strict.callTool({
+      name: "remember",
+      arguments: { content: "Deploys go out on Tuesdays after the staging soak test", category: "decision" },
+    });
+    expect(saved.isError).toBeFalsy();
+    const r = await strict.callTool({ name: "recall", arguments: { topic: "what day do deploys go out" } });
+    expect(r.isError).toBeFalsy();
+    expect(JSON.stringify(r.structuredContent)).toContain("Tuesdays");
+    expect((r.structuredContent as { retrieval: { vector: boolean } }).retrieval.vector).toBe(true);
   });
 
   it("keeps serving after an unknown tool, wrong types and a missing parameter", async () => {
