@@ -493,6 +493,10 @@ export class PostgresMemoryStore implements MemoryStore {
     return this.vectors.search(query, filter, limit);
   }
 
+  cosines(query: Float32Array, ids: readonly number[]): Promise<VectorHit[]> {
+    return this.vectors.cosines(query, ids);
+  }
+
   async relatedCandidates(key: string, filePath: string | null): Promise<RelatedRow[]> {
     const cols = "id, content, category, worked, file_path";
     const rows = await this.query<{

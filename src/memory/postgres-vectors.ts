@@ -176,6 +176,17 @@ export class PgVectorLane {
     return undefined;
   }
 
+  /** Exact cosines of the given memories (no index: a primary-key lookup of a few dozen rows). */
+  async cosines(query: Float32Array, ids: readonly number[]): Promise<VectorHit[]> {
+    if (!this.provider || !this.ext || this.reembedAll || ids.length === 0) return [];
+    const rows = await this.db.query<{ id: number; cosine: number }>(
+      `SELECT memory_id AS id, 1 - (embedding OPERATOR(${this.ext}.<=>) $1::${this.ext}.vector) AS cosine
+       FROM ${this.db.s}.memory_vectors WHERE memory_id = ANY($2::bigint[])`,
+      [vectorLiteral(query), [...ids]],
+    );
+    return rows.map((r) => ({ id: Number(r.id), cosine: Number(r.cosine) }));
+  }
+
   /**
    * HNSW search with the filter applied during the scan: pgvector's iterative scan keeps reading the graph until
    * `limit` rows pass the filter (pgvector >= 0.8; older versions return what the first 500 candidates give).

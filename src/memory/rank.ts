@@ -73,13 +73,15 @@ export function withNeighbours(
 /**
  * The seed's blend s = (1−w)·s_lex + w·s_vec, with s_lex = rank / best rank over the candidates (so the best lexical
  * hit is 1) and s_vec = max(0, cos). A lane that did not find a candidate contributes 0. With `rrf`, reciprocal rank
- * fusion (1−w)/(k+rank_lex) + w/(k+rank_vec) instead.
+ * fusion (1−w)/(k+rank_lex) + w/(k+rank_vec) instead. `scored`: cosines of candidates outside the vector lane's
+ * top k, which give their s_vec but no rank.
  */
 export function fuse(
   lexical: readonly LexicalHit[],
   vector: readonly VectorHit[],
   w: number,
   mode: "blend" | "rrf",
+  scored: readonly VectorHit[] = [],
 ): Fused[] {
   const byId = new Map<number, Fused>();
   const entry = (id: number): Fused => {
@@ -96,6 +98,10 @@ export function fuse(
     f.s_lex = best > 0 ? -h.rank / best : 1;
     f.lex_rank = i + 1;
   });
+  for (const h of scored) {
+    const f = byId.get(h.id);
+    if (f && f.vec_rank === undefined) f.s_vec = Math.max(0, h.cosine);
+  }
   vector.forEach((h, i) => {
     const f = entry(h.id);
     f.s_vec = Math.max(0, h.cosine);

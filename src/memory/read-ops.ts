@@ -27,7 +27,7 @@ import {
   withNeighbours,
 } from "./rank.js";
 import { memoryTime } from "./rows.js";
-import type { LexicalHit, VectorHit } from "./store.js";
+import type { LexicalHit } from "./store.js";
 import { queryTerms } from "./text.js";
 import type { Category, Memory, MemoryFilter } from "./types.js";
 
@@ -176,16 +176,27 @@ function vectorWeight(mc: MemoryContext): number {
   return mc.store.provider && !mc.store.vectorLaneDegraded() ? mc.settings.vectorWeight : 0;
 }
 
-async function vectorLane(
+/**
+ * The two lanes fused. A lexical candidate outside the vector lane's top n still gets its exact cosine: the cut at n
+ * says nothing about how close it is, and scoring it 0 would rank a memory the words found below vector-only hits.
+ */
+async function fusedLanes(
   mc: MemoryContext,
+  lexical: readonly LexicalHit[],
   text: string,
   filter: MemoryFilter,
   n: number,
   w: number,
-): Promise<{ hits: VectorHit[]; used: boolean }> {
-  if (w <= 0 || !mc.store.provider || mc.store.vectorLaneDegraded()) return { hits: [], used: false };
+): Promise<{ fused: Fused[]; vectorUsed: boolean }> {
+  if (w <= 0 || !mc.store.provider || mc.store.vectorLaneDegraded()) {
+    return { fused: fuse(lexical, [], w, mc.settings.fusion), vectorUsed: false };
+  }
   const q = await mc.store.provider.embedQuery(text);
-  return { hits: await mc.store.vector(q, filter, n), used: true };
+  const hits = await mc.store.vector(q, filter, n);
+  const inLane = new Set(hits.map((h) => h.id));
+  const outside = lexical.filter((h) => !inLane.has(h.id)).map((h) => h.id);
+  const scored = outside.length > 0 ? await mc.store.cosines(q, outside) : [];
+  return { fused: fuse(lexical, hits, w, mc.settings.fusion, scored), vectorUsed: true };
 }
 
 function degradedNote(mc: MemoryContext): string | undefined {
@@ -223,8 +234,8 @@ async function retrieveForRecall(
   const total = await mc.store.totalDocuments();
   const lexTerms = total >= ABSTAIN_MIN_DOCS ? await rareTerms(mc, terms, total) : terms;
   const lexical: LexicalHit[] = w < 1 && lexTerms.length > 0 ? await mc.store.lexical(anyOf(lexTerms), filter, n) : [];
-  const vector = await vectorLane(mc, query, filter, n, w);
-  const lanes = fuse(lexical, vector.hits, w, mc.settings.fusion);
+  const vector = await fusedLanes(mc, lexical, query, filter, n, w);
+  const lanes = vector.fused;
   const fused = withNeighbours(
     lanes,
     await mc.store.neighbours(
@@ -238,9 +249,9 @@ async function retrieveForRecall(
     fused.map((f) => f.id),
   );
   let ranked = rerank(fused, rows, now, rerankOptions(mc));
-  ranked = abstain(mc, ranked, vector.used);
+  ranked = abstain(mc, ranked, vector.vectorUsed);
   const abstained = ranked.length === 0;
-  return { ranked, abstained, lexicalUsed: w < 1, vectorUsed: vector.used, degraded: degradedNote(mc) };
+  return { ranked, abstained, lexicalUsed: w < 1, vectorUsed: vector.vectorUsed, degraded: degradedNote(mc) };
 }
 
 function abstainCosine(mc: MemoryContext): number {
@@ -375,8 +386,7 @@ export async function searchMemories(mc: MemoryContext, input: SearchInput): Pro
   const sanitized = parsed.strict === undefined;
   const lexQuery: LexNode = parsed.strict ?? parsed.sanitized;
   const lexical: LexicalHit[] = w < 1 ? await mc.store.lexical(lexQuery, filter, n) : [];
-  const vector = await vectorLane(mc, parsed.words.join(" "), filter, n, w);
-  const fused = fuse(lexical, vector.hits, w, mc.settings.fusion);
+  const { fused, vectorUsed } = await fusedLanes(mc, lexical, parsed.words.join(" "), filter, n, w);
   // A vector-only hit must be close enough to stand on its own, and cannot honour excluded terms.
   const tau = abstainCosine(mc);
   const kept = fused.filter((f) => f.lex_rank !== undefined || (!parsed.negated && f.s_vec >= tau));
@@ -395,7 +405,7 @@ export async function searchMemories(mc: MemoryContext, input: SearchInput): Pro
     mc.settings.maxPerFile,
     offset + limit,
   ).slice(offset);
-  const retrieval: Record<string, unknown> = { lexical: w < 1, vector: vector.used };
+  const retrieval: Record<string, unknown> = { lexical: w < 1, vector: vectorUsed };
   const degraded = degradedNote(mc);
   if (degraded) retrieval.degraded = degraded;
   const out: Record<string, unknown> = {

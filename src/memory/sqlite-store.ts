@@ -585,18 +585,30 @@ export class SqliteMemoryStore implements MemoryStore {
     return undefined;
   }
 
+  /** The vector cache, in step with the table; undefined while the lane is off. */
+  private syncedVectors(): VectorCache | undefined {
+    if (!this.provider || this.reembedAll || !this.hasVectorTable()) return undefined;
+    this.freshen();
+    this.vectors ??= new VectorCache(this.db, this.provider.dim);
+    if (this.vectorsStale) {
+      this.vectors.sync();
+      this.vectorsStale = false;
+    }
+    return this.vectors;
+  }
+
+  cosines(query: Float32Array, ids: readonly number[]): Promise<VectorHit[]> {
+    return this.read(() => (ids.length === 0 ? [] : (this.syncedVectors()?.cosines(query, ids) ?? [])));
+  }
+
   vector(query: Float32Array, filter: MemoryFilter, limit: number): Promise<VectorHit[]> {
     return this.read(() => {
-      if (!this.provider || this.reembedAll || limit <= 0 || !this.hasVectorTable()) return [];
-      this.freshen();
-      this.vectors ??= new VectorCache(this.db, this.provider.dim);
-      if (this.vectorsStale) {
-        this.vectors.sync();
-        this.vectorsStale = false;
-      }
+      if (limit <= 0) return [];
+      const vectors = this.syncedVectors();
+      if (!vectors) return [];
       const w = filterSql(filter);
       const margin = this.rankFirstMargin(filter);
-      if (margin !== undefined) return this.admit(this.vectors.topK(query, limit + margin), w).slice(0, limit);
+      if (margin !== undefined) return this.admit(vectors.topK(query, limit + margin), w).slice(0, limit);
       const allowed = new Set(
         (
           this.stmt(`SELECT m.id FROM memories m WHERE ${w.sql}`)
@@ -604,7 +616,7 @@ export class SqliteMemoryStore implements MemoryStore {
             .all(...w.params) as number[]
         ).map(Number),
       );
-      return this.vectors.topK(query, limit, (id) => allowed.has(id));
+      return vectors.topK(query, limit, (id) => allowed.has(id));
     });
   }
 

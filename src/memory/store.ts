@@ -113,6 +113,11 @@ export interface MemoryStore {
   ): Promise<Array<{ id: number; neighbour: number; distance: number }>>;
   vector(query: Float32Array, filter: MemoryFilter, limit: number): Promise<VectorHit[]>;
   /**
+   * The exact cosine of each of the given memories that has a vector (any order): the vector lane's view of a
+   * candidate the other lane found, so that one lane's top-k cut does not count as "unrelated".
+   */
+  cosines(query: Float32Array, ids: readonly number[]): Promise<VectorHit[]>;
+  /**
    * Cheap candidates for remember's `related` check, without a full search: same content key, recent failures and
    * warnings, recent memories on the same file.
    */

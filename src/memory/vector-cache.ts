@@ -196,6 +196,20 @@ export class VectorCache {
     if (id > this.maxId) this.maxId = id;
   }
 
+  /** The cosine of each cached row whose id is among `ids`. */
+  cosines(query: Float32Array, ids: readonly number[]): VectorHit[] {
+    const wanted = new Set(ids);
+    const out: VectorHit[] = [];
+    for (let row = 0; row < this.size && out.length < wanted.size; row++) {
+      const id = this.ids[row];
+      if (!wanted.has(id)) continue;
+      let dot = 0;
+      for (let j = 0; j < this.dim; j++) if (query[j] !== 0) dot += query[j] * this.columns[j][row];
+      out.push({ id, cosine: dot });
+    }
+    return out;
+  }
+
   /** The k best by cosine among the ids `accept` admits (all when undefined), best first; ties by id. */
   topK(query: Float32Array, k: number, accept?: (id: number) => boolean): VectorHit[] {
     const n = this.size;

@@ -377,6 +377,46 @@ export function conformance(backend: Backend): void {
     });
   });
 
+  describe("both lanes score every candidate", () => {
+    it("a memory only the lexical lane finds, outside the vector lane's top n, keeps its exact cosine", async () => {
+      const mc = await freshMemory();
+      // 60 memories close to the query by vector (four of its five words, each in every memory, so not rare enough
+      // for the lexical lane), and one that shares only the rare word: lexical finds it, the vector top 50 does not.
+      const near = Array.from({ length: 60 }, (_, i) => `beta gamma delta zeta note ${i}`);
+      await rememberAll(mc, near, "learning");
+      const [rare] = await rememberAll(mc, ["alpha omega omicron sigma tau upsilon"], "learning");
+      const query = "alpha beta gamma delta zeta";
+      const q = await mc.store.provider!.embedQuery(query);
+      const out = (await recall(mc, { query, limit: 10, explain: true })) as unknown as {
+        results: Array<{ id: number; why: { s_vec: number } }>;
+      };
+      const hit = out.results.find((r) => r.id === rare);
+      expect(hit).toBeDefined();
+      if (!backend.vectors) {
+        expect(await mc.store.cosines(q, [rare])).toEqual([]);
+        expect(hit?.why.s_vec).toBe(0);
+        return;
+      }
+      expect((await mc.store.vector(q, {}, 50)).some((h) => h.id === rare)).toBe(false);
+      const [exact] = await mc.store.cosines(q, [rare]);
+      expect(exact.cosine).toBeGreaterThan(0);
+      expect(hit?.why.s_vec).toBeCloseTo(exact.cosine, 4);
+    });
+    it("cosines of given memories equal the vector lane's for the same memories", async () => {
+      const mc = await freshMemory();
+      const ids = await rememberAll(mc, FILLER.slice(0, 8), "learning");
+      const q = await mc.store.provider!.embedQuery("node modules cache in CI");
+      const lane = await mc.store.vector(q, {}, 8);
+      const given = await mc.store.cosines(q, [...ids.slice(2, 6), 999_999]);
+      if (!backend.vectors) {
+        expect(given).toEqual([]);
+        return;
+      }
+      expect(given.map((h) => h.id).sort((a, b) => a - b)).toEqual(ids.slice(2, 6));
+      for (const h of given) expect(h.cosine).toBeCloseTo(lane.find((l) => l.id === h.id)?.cosine ?? Number.NaN, 5);
+    });
+  });
+
   describe("fusion weight (cases 17–19)", () => {
     const docs = [
       "Vector index rebuild runs nightly",

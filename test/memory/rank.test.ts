@@ -100,6 +100,28 @@ describe("fusion", () => {
     expect(by.get(2)).toBeCloseTo(0.7 * 0.5 + 0.3 * 0.5, 10);
     expect(by.get(3)).toBe(0);
   });
+  it("blend: a lexical candidate outside the vector lane's top k gets its exact cosine, without a vector rank", () => {
+    const f = fuse(
+      [
+        { id: 1, rank: -4 },
+        { id: 2, rank: -2 },
+      ],
+      [{ id: 3, cosine: 0.9 }],
+      0.3,
+      "blend",
+      [
+        { id: 2, cosine: 0.4 },
+        // Not a candidate of either lane: the scored list adds no candidate.
+        { id: 4, cosine: 0.8 },
+      ],
+    );
+    const by = new Map(f.map((x) => [x.id, x]));
+    expect(by.get(2)?.score).toBeCloseTo(0.7 * 0.5 + 0.3 * 0.4, 10);
+    expect(by.get(2)?.s_vec).toBe(0.4);
+    expect(by.get(2)?.vec_rank).toBeUndefined();
+    expect(by.get(1)?.score).toBeCloseTo(0.7, 10);
+    expect(by.has(4)).toBe(false);
+  });
   it("rrf: (1−w)/(60+rank_lex) + w/(60+rank_vec)", () => {
     const f = fuse(
       [{ id: 1, rank: -4 }],
