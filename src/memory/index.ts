@@ -15,6 +15,7 @@ export {
   OnnxEmbeddings,
   type ProviderChoice,
 } from "../core/embeddings/index.js";
+export { dateTerms, queryDayTokens, relativeDays } from "./dates.js";
 /** Health of the memory for `dwim health`: store counts and repairs, provider, env clashes. */
 export { memoryHealth } from "./health.js";
 export { resolveCategory } from "./inputs.js";
@@ -29,7 +30,7 @@ export {
 } from "./lexical-query.js";
 export { closeAllStores, createProvider, databasePath, type MemoryContext, openMemory, openStore } from "./open.js";
 export { PostgresMemoryStore } from "./postgres-store.js";
-export { decayFactor, diversify, fuse, NEIGHBOUR_SHARE, rerank, withNeighbours } from "./rank.js";
+export { boostShare, decayFactor, diversify, fuse, NEIGHBOUR_SHARE, rerank, withNeighbours } from "./rank.js";
 export { type RecallInput, recall, type SearchInput, searchMemories } from "./read-ops.js";
 export { memoryTime } from "./rows.js";
 export { MIGRATIONS, SCHEMA_VERSION } from "./schema.js";
@@ -47,7 +48,7 @@ export {
 export { SqliteMemoryStore } from "./sqlite-store.js";
 export type { LexicalHit, MemoryStore, StoredMemory, StoreHealth, VectorHit } from "./store.js";
 export { infer_tags, inferTags, normalizeTag } from "./tags.js";
-export { dateTerms, embeddingText, identTerms, queryTerms } from "./text.js";
+export { embeddingText, identTerms, queryTerms } from "./text.js";
 export * from "./tools.js";
 export { exportMemories, type ImportSummary, importMemories, parseExport } from "./transfer.js";
 export * from "./types.js";

@@ -154,9 +154,20 @@ export interface RerankOptions {
 }
 
 /**
+ * The share of a boost B a candidate at relevance rel = s / best s receives: none at rel <= 1/B, where even the whole
+ * boost would only tie it with the best, rising linearly to all of it at rel = 1. A failure on the question's topic
+ * surfaces with the full boost; one that matches a word or two of it (rel 0.7–0.8) cannot jump over the answer, as it
+ * did with a share of rel itself.
+ */
+export function boostShare(boost: number, rel: number): number {
+  if (boost <= 1) return 0;
+  const floor = 1 / boost;
+  return Math.min(1, Math.max(0, (rel - floor) / (1 - floor)));
+}
+
+/**
  * s × decay × outcome × category (× 0.5 when superseded); ties: newer first, then id. The seed's ×1.5 for a failed
- * decision and ×1.2 for a warning are given in proportion to the candidate's relevance (s over the best s): a failure
- * on the question's topic surfaces with the full boost, one that only shares a word or two cannot overtake the answer.
+ * decision and ×1.2 for a warning are given in proportion to the candidate's relevance (see boostShare).
  */
 export function rerank(
   fused: readonly Fused[],
@@ -172,9 +183,10 @@ export function rerank(
     if (!m) continue;
     const rel = top > 0 ? f.score / top : 1;
     const decay = applyBoosts ? decayFactor(m, now, options.recency ?? 1) : 1;
-    const outcome = applyBoosts && m.worked === false ? 1 + (FAILED_BOOST - 1) * rel : 1;
+    const warningBoost = options.warningBoost ?? WARNING_BOOST;
+    const outcome = applyBoosts && m.worked === false ? 1 + (FAILED_BOOST - 1) * boostShare(FAILED_BOOST, rel) : 1;
     const category =
-      applyBoosts && m.category === "warning" ? 1 + ((options.warningBoost ?? WARNING_BOOST) - 1) * rel : 1;
+      applyBoosts && m.category === "warning" ? 1 + (warningBoost - 1) * boostShare(warningBoost, rel) : 1;
     const superseded = m.superseded_by !== null ? SUPERSEDED_FACTOR : 1;
     const score = f.score * decay * outcome * category * superseded;
     out.push({

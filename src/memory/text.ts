@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { tokens as identifierParts } from "../core/index.js";
 import { FUNCTION_WORDS } from "../core/stopwords.js";
+import { dateTerms, queryDayTokens } from "./dates.js";
 
 /** Words FTS5's unicode61 tokenizer would produce (letters and digits), lower-cased. */
 export function plainWords(text: string): string[] {
@@ -86,35 +87,8 @@ export function queryTerms(query: string): string[] {
     for (const f of forms) if (!terms.includes(f)) terms.push(f);
   }
   const content = terms.filter((t) => !STOP_WORDS.has(t));
-  return (content.length > 0 ? content : terms).slice(0, 32);
-}
-
-const MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
-const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
-
-/**
- * When a memory happened, as words a query can name: month, year and weekday (UTC), e.g. `may 2023 monday`. Only
- * `happened_at` (an event's own date, given by the caller) is rendered; the time of writing is not what a memory is
- * about. Empty without a date.
- */
-export function dateTerms(happenedAt: number | null | undefined): string {
-  if (happenedAt === null || happenedAt === undefined || !Number.isFinite(happenedAt)) return "";
-  const d = new Date(happenedAt);
-  if (Number.isNaN(d.getTime())) return "";
-  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${WEEKDAYS[d.getUTCDay()]}`;
+  // A full date in the query also searches its day (see dates.ts); first, so that the cap never drops it.
+  return [...queryDayTokens(query), ...(content.length > 0 ? content : terms)].slice(0, 32);
 }
 
 /** The derived terms stored beside a memory's text (`ident_terms`): identifier parts and its date's words. */
@@ -124,7 +98,9 @@ export function derivedTerms(m: {
   file_path: string | null;
   happened_at: number | null;
 }): string {
-  return [identTerms(m.content, m.rationale, m.file_path), dateTerms(m.happened_at)].filter((t) => t !== "").join(" ");
+  return [identTerms(m.content, m.rationale, m.file_path), dateTerms(m.happened_at, m.content)]
+    .filter((t) => t !== "")
+    .join(" ");
 }
 
 /** Key of a content up to case, punctuation and spacing: equal keys are duplicates. */

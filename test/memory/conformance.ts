@@ -292,6 +292,25 @@ export function conformance(backend: Backend): void {
       const onTuesday = await recallOf(mc, { query: "export shipped on a Tuesday" });
       expect(onTuesday.results[0].id).toBe(june.id);
     });
+    it("a turn saying 'yesterday' is found by the date it names, and a dated question finds its day", async () => {
+      const mc = await freshMemory();
+      await rememberAll(mc, FILLER);
+      const out = (await rememberBatch(mc, [
+        {
+          category: "learning",
+          content: "Ana: I went to the pottery class yesterday",
+          happened_at: "2023-05-08T10:00:00Z",
+        },
+        { category: "learning", content: "Ana: pottery class again, I love it", happened_at: "2023-05-20T10:00:00Z" },
+        { category: "learning", content: "Ana: the pottery class was cancelled", happened_at: "2023-06-02T10:00:00Z" },
+      ])) as unknown as { ids: number[] };
+      const [yesterday, later, cancelled] = out.ids;
+      const onTheDay = await recallOf(mc, { query: "What did Ana do on 7 May, 2023?" });
+      expect(onTheDay.results[0].id).toBe(yesterday);
+      const onJune2 = await recallOf(mc, { query: "what happened to the pottery class on June 2, 2023" });
+      expect(onJune2.results[0].id).toBe(cancelled);
+      expect(onJune2.results.map((r) => r.id)).toContain(later);
+    });
   });
 
   describe("diversity (cases 14–16)", () => {

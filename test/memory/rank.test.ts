@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { LexNode, Memory } from "../../src/memory/index.js";
 import {
+  boostShare,
   dateTerms,
   decayFactor,
   diversify,
@@ -10,7 +11,9 @@ import {
   identTerms,
   NEIGHBOUR_SHARE,
   parseSearchQuery,
+  queryDayTokens,
   queryTerms,
+  relativeDays,
   rerank,
   toFts5,
   toTsquery,
@@ -64,20 +67,33 @@ describe("outcome and warning boosts", () => {
   const now = Date.parse("2025-01-01T00:00:00Z");
   const at = new Date(now).toISOString();
   const fused = (id: number, score: number) => ({ id, score, s_lex: score, s_vec: 0 });
-  it("a failed decision as relevant as the best gets the full ×1.5, a weaker one in proportion to its relevance", () => {
+  it("a failed decision as relevant as the best gets the full ×1.5; one at 1/1.5 of the best or less gets none", () => {
     const rows = new Map([
       [1, memory({ id: 1, created_at: at })],
       [2, memory({ id: 2, created_at: at, worked: false })],
       [3, memory({ id: 3, created_at: at, category: "warning" })],
+      [4, memory({ id: 4, created_at: at, worked: false })],
     ]);
-    const ranked = rerank([fused(1, 1), fused(2, 0.7), fused(3, 0.5)], rows, now);
+    const ranked = rerank([fused(1, 1), fused(2, 0.8), fused(3, 0.9), fused(4, 0.6)], rows, now);
     const by = new Map(ranked.map((r) => [r.memory.id, r]));
-    expect(by.get(2)?.why.outcome).toBeCloseTo(1 + 0.5 * 0.7, 12);
-    expect(by.get(3)?.why.category).toBeCloseTo(1 + 0.2 * 0.5, 12);
-    // A flat ×1.5 would lift the failed memory (0.7 → 1.05) over the best match (1.0); in proportion it is 0.945.
-    expect(ranked.map((r) => r.memory.id)).toEqual([1, 2, 3]);
+    // 0.8 is 0.4 of the way from 1/1.5 to 1: ×1.2, so 0.96 stays below the best match (rel itself gave ×1.4: 1.12).
+    expect(by.get(2)?.why.outcome).toBeCloseTo(1.2, 12);
+    // Warnings: from 1/1.2 to 1, 0.9 is 0.4 of the way: ×1.08.
+    expect(by.get(3)?.why.category).toBeCloseTo(1.08, 12);
+    expect(by.get(4)?.why.outcome).toBe(1);
+    expect(ranked.map((r) => r.memory.id)).toEqual([1, 3, 2, 4]);
     const top = rerank([fused(2, 0.8)], rows, now);
     expect(top[0].why.outcome).toBe(1.5);
+  });
+  it("boostShare: 0 up to 1/B, 1 at the best, linear between; no boost, no share", () => {
+    expect(boostShare(1.5, 1)).toBe(1);
+    expect(boostShare(1.5, 0.5)).toBe(0);
+    expect(boostShare(1.5, 2 / 3)).toBeCloseTo(0, 12);
+    expect(boostShare(2, 0.75)).toBeCloseTo(0.5, 12);
+    expect(boostShare(1, 1)).toBe(0);
+    // The boosted score s·(1 + (B−1)·share) never reorders two failures.
+    const boosted = (rel: number) => rel * (1 + 0.5 * boostShare(1.5, rel));
+    for (let r = 0.01; r < 1; r += 0.01) expect(boosted(r + 0.01)).toBeGreaterThan(boosted(r));
   });
 });
 
@@ -277,10 +293,32 @@ describe("conversational recall: neighbours, dates, pronouns", () => {
       ),
     );
   });
-  it("dateTerms renders month, year and weekday in UTC, and nothing without a date", () => {
-    expect(dateTerms(Date.parse("2023-05-08T23:30:00Z"))).toBe("may 2023 monday");
-    expect(dateTerms(Date.parse("2024-02-29T00:00:00Z"))).toBe("february 2024 thursday");
+  it("dateTerms renders month, year, weekday and the day's token in UTC, and nothing without a date", () => {
+    expect(dateTerms(Date.parse("2023-05-08T23:30:00Z"))).toBe("may 2023 monday d20230508");
+    expect(dateTerms(Date.parse("2024-02-29T00:00:00Z"))).toBe("february 2024 thursday d20240229");
     expect(dateTerms(null)).toBe("");
+  });
+  it("days the content names relative to happened_at become searchable days", () => {
+    const monday = Date.parse("2023-05-01T13:56:00Z");
+    // Yesterday and last Friday are in April: their month joins the terms, earliest day first.
+    expect(dateTerms(monday, "Went hiking yesterday, and last Friday too")).toBe(
+      "may 2023 monday d20230501 april d20230428 d20230430",
+    );
+    expect(relativeDays("I ran my first 10k two days ago", monday)).toEqual([-2]);
+    expect(relativeDays("the day before yesterday", monday)).toEqual([-2]);
+    expect(relativeDays("we met last weekend", monday)).toEqual([-2, -1]);
+    // "last Monday" said on a Monday is a week back, never the same day.
+    expect(relativeDays("last Monday", monday)).toEqual([-7]);
+    expect(relativeDays("tonight we celebrate", monday)).toEqual([0]);
+    // No single day: nothing resolved.
+    expect(relativeDays("recently, and last week, and a few days ago", monday)).toEqual([]);
+  });
+  it("a full date in a query searches its day; partial or impossible dates do not", () => {
+    expect(queryDayTokens("What did Gina find on 1 February, 2023?")).toEqual(["d20230201"]);
+    expect(queryDayTokens("How many games had Nate won by July 10, 2022?")).toEqual(["d20220710"]);
+    expect(queryDayTokens("on the 3rd of Sept. 2021 and 2024-02-29")).toEqual(["d20210903", "d20240229"]);
+    expect(queryDayTokens("31 February 2023, 8 marketing 2023, May 2023")).toEqual([]);
+    expect(queryTerms("What happened on 8 May 2023?")).toEqual(["d20230508", "happened", "8", "may", "2023"]);
   });
   it("personal pronouns are not query terms", () => {
     expect(queryTerms("What did she give her brother for his birthday?")).toEqual(["give", "brother", "birthday"]);
