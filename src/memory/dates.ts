@@ -2,7 +2,8 @@
  * Dates as search terms, for both backends (they index the same derived terms). A memory's day is stored as one token
  * (`d20230508`), and so is every day its content names relative to when it happened ("yesterday", "last Friday",
  * "3 days ago"); a query naming a date ("on 8 May, 2023", "May 8 2023", "2023-05-08") searches that token. A
- * conversation turn saying "I went hiking yesterday" is then found by a question about the day before its session.
+ * conversation turn saying "I went hiking yesterday" is then found by a question about the day before its session,
+ * and "what did we decide yesterday" by the memories of the day before the query's now.
  */
 
 export const MONTHS = [
@@ -126,4 +127,18 @@ export function queryDayTokens(query: string): string[] {
     push(validDay(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   }
   return [...new Set(days.map(dayToken))];
+}
+
+/**
+ * The day tokens a query names relative to `now`: the days of relativeDays ("yesterday", "last Friday", "3 days ago"),
+ * and every day of "last week" or "this week" (Monday to Sunday), so a memory of any of them matches.
+ */
+export function queryRelativeDayTokens(query: string, now: number): string[] {
+  const lower = query.normalize("NFKC").toLowerCase();
+  const offsets = relativeDays(lower, now);
+  const sinceMonday = (new Date(now).getUTCDay() + 6) % 7;
+  const week = (start: number) => Array.from({ length: 7 }, (_, i) => start + i);
+  if (/\blast week\b/u.test(lower)) offsets.push(...week(-sinceMonday - 7));
+  if (/\bthis week\b/u.test(lower)) offsets.push(...week(-sinceMonday).filter((d) => d <= 0));
+  return [...new Set(offsets.map((d) => dayToken(now + d * DAY_MS)))];
 }

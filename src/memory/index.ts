@@ -15,7 +15,7 @@ export {
   OnnxEmbeddings,
   type ProviderChoice,
 } from "../core/embeddings/index.js";
-export { dateTerms, queryDayTokens, relativeDays } from "./dates.js";
+export { dateTerms, queryDayTokens, queryRelativeDayTokens, relativeDays } from "./dates.js";
 /** Health of the memory for `dwim health`: store counts and repairs, provider, env clashes. */
 export { memoryHealth } from "./health.js";
 export { resolveCategory } from "./inputs.js";

@@ -12,6 +12,7 @@ import {
   osa,
   ToolError,
 } from "../core/index.js";
+import { queryRelativeDayTokens } from "./dates.js";
 import { normalizeFilePath, normalizeTags, parseTime, resolveCategory } from "./inputs.js";
 import { anyOf, type LexNode, parseSearchQuery } from "./lexical-query.js";
 import type { MemoryContext } from "./open.js";
@@ -227,7 +228,8 @@ async function retrieveForRecall(
       degraded: degradedNote(mc),
     };
   }
-  const terms = queryTerms(query);
+  // Days the query names relative to now ("yesterday", "last week") are searched as those days (see dates.ts).
+  const terms = [...queryRelativeDayTokens(query, now), ...queryTerms(query)];
   const w = vectorWeight(mc);
   // Only rare terms (in at most half the memories) go to the lexical lane: bm25 gives common ones almost no weight,
   // they cost the most to score, and a memory matched only by them is dropped by abstention anyway.

@@ -313,6 +313,23 @@ export function conformance(backend: Backend): void {
     });
   });
 
+  describe("dates relative to now in the query", () => {
+    it("'what did we decide yesterday' ranks yesterday's decision above the same words from other days", async () => {
+      const now = Date.parse("2025-06-04T09:00:00Z");
+      const mc = await freshMemory({}, () => now);
+      await rememberAll(mc, FILLER);
+      const ids: number[] = [];
+      for (const happened_at of ["2025-06-02T10:00:00Z", "2025-06-03T15:00:00Z", "2025-06-04T08:00:00Z"]) {
+        ids.push((await remember(mc, { category: "decision", content: "Decided the export format", happened_at })).id);
+      }
+      const yesterday = await recallOf(mc, { query: "what did we decide about the export yesterday?" });
+      expect(yesterday.results[0].id).toBe(ids[1]);
+      // Without a date in the query the newest comes first (recency), which is what "yesterday" overrides.
+      const plain = await recallOf(mc, { query: "what did we decide about the export?" });
+      expect(plain.results[0].id).toBe(ids[2]);
+    });
+  });
+
   describe("diversity (cases 14–16)", () => {
     async function crowded(env: Record<string, string> = {}) {
       const mc = await freshMemory(env);

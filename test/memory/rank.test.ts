@@ -12,6 +12,7 @@ import {
   NEIGHBOUR_SHARE,
   parseSearchQuery,
   queryDayTokens,
+  queryRelativeDayTokens,
   queryTerms,
   relativeDays,
   rerank,
@@ -312,6 +313,27 @@ describe("conversational recall: neighbours, dates, pronouns", () => {
     expect(relativeDays("tonight we celebrate", monday)).toEqual([0]);
     // No single day: nothing resolved.
     expect(relativeDays("recently, and last week, and a few days ago", monday)).toEqual([]);
+  });
+  it("a query's relative days are counted from now: yesterday, last Friday, last week and this week", () => {
+    const wednesday = Date.parse("2025-06-04T09:00:00Z");
+    expect(queryRelativeDayTokens("what did we decide yesterday?", wednesday)).toEqual(["d20250603"]);
+    expect(queryRelativeDayTokens("the deploy last Friday", wednesday)).toEqual(["d20250530"]);
+    expect(queryRelativeDayTokens("incidents last week", wednesday)).toEqual([
+      "d20250526",
+      "d20250527",
+      "d20250528",
+      "d20250529",
+      "d20250530",
+      "d20250531",
+      "d20250601",
+    ]);
+    // This week so far: Monday to today, not days to come.
+    expect(queryRelativeDayTokens("what changed this week", wednesday)).toEqual([
+      "d20250602",
+      "d20250603",
+      "d20250604",
+    ]);
+    expect(queryRelativeDayTokens("billing retry limit", wednesday)).toEqual([]);
   });
   it("a full date in a query searches its day; partial or impossible dates do not", () => {
     expect(queryDayTokens("What did Gina find on 1 February, 2023?")).toEqual(["d20230201"]);
