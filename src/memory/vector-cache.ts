@@ -75,6 +75,8 @@ export class VectorCache {
   private scores = new Float64Array(0);
   private size = 0;
   private maxId = 0;
+  /** Row of each id, built on the first `cosines` call after the copy changed. */
+  private rowOf: Map<number, number> | undefined;
 
   /**
    * @param readChunks read a full load straight from vec0's chunk tables (sqlite-vec 0.1 layout), one 1 MB blob per
@@ -101,6 +103,7 @@ export class VectorCache {
       max: Number(this.db.prepare("SELECT coalesce(max(rowid), 0) FROM memory_vec_rowids").pluck().get()),
     };
     if (head.n === this.size && head.max === this.maxId) return;
+    this.rowOf = undefined;
     // A few appended rows (another process's writes) are read one by one; anything else is a full load.
     if (
       head.n > this.size &&
@@ -198,11 +201,14 @@ export class VectorCache {
 
   /** The cosine of each cached row whose id is among `ids`. */
   cosines(query: Float32Array, ids: readonly number[]): VectorHit[] {
-    const wanted = new Set(ids);
+    if (this.rowOf === undefined) {
+      this.rowOf = new Map();
+      for (let row = 0; row < this.size; row++) this.rowOf.set(this.ids[row], row);
+    }
     const out: VectorHit[] = [];
-    for (let row = 0; row < this.size && out.length < wanted.size; row++) {
-      const id = this.ids[row];
-      if (!wanted.has(id)) continue;
+    for (const id of new Set(ids)) {
+      const row = this.rowOf.get(id);
+      if (row === undefined) continue;
       let dot = 0;
       for (let j = 0; j < this.dim; j++) if (query[j] !== 0) dot += query[j] * this.columns[j][row];
       out.push({ id, cosine: dot });

@@ -30,6 +30,29 @@ function words(i: number): string {
 }
 
 describe("VectorCache", () => {
+  it("cosines of given ids are exact, skip unknown ids, and follow a reload that keeps the row count", () => {
+    const db = new Database(":memory:");
+    sqliteVec.load(db);
+    db.exec("CREATE VIRTUAL TABLE memory_vec USING vec0(embedding float[256] distance_metric=cosine)");
+    const insert = db.prepare("INSERT INTO memory_vec(rowid, embedding) VALUES (?, ?)");
+    for (let i = 1; i <= 50; i++) insert.run(BigInt(i), hashEmbed(words(i)));
+    const cache = new VectorCache(db, 256);
+    cache.sync();
+    const q = hashEmbed(words(7).split(" ").slice(0, 4).join(" "));
+    const dot = (v: Float32Array) => v.reduce((acc, x, j) => acc + x * q[j], 0);
+    const got = cache.cosines(q, [7, 20, 7, 999]);
+    expect(got.map((h) => h.id)).toEqual([7, 20]);
+    expect(got[0].cosine).toBeCloseTo(dot(hashEmbed(words(7))), 5);
+    expect(got[1].cosine).toBeCloseTo(dot(hashEmbed(words(20))), 5);
+    // Row 20 deleted and row 51 added: same count, other rows; the id → row index must not be reused.
+    db.prepare("DELETE FROM memory_vec WHERE rowid = 20").run();
+    insert.run(51n, hashEmbed(words(7)));
+    cache.sync();
+    const after = cache.cosines(q, [20, 51, 50]);
+    expect(after.map((h) => h.id)).toEqual([51, 50]);
+    expect(after[0].cosine).toBeCloseTo(dot(hashEmbed(words(7))), 5);
+    expect(after[1].cosine).toBeCloseTo(dot(hashEmbed(words(50))), 5);
+  });
   it("returns the exact top 10 for sparse (hash) and dense queries", () => {
     const db = new Database(":memory:");
     sqliteVec.load(db);
