@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import fc from "fast-check";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import {
   closeAllStores,
@@ -257,6 +258,25 @@ describe("switching providers (case 29)", () => {
   });
 });
 
+describe("batches of like length (a batch is padded to its longest text)", () => {
+  it("covers every index once, in batches of at most the size, each batch no longer than the next", async () => {
+    const { batchesByLength } = await import("../../src/core/embeddings/sentence-encoder.js");
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ maxLength: 40 }), { maxLength: 60 }),
+        fc.integer({ min: 1, max: 9 }),
+        (texts, size) => {
+          const batches = batchesByLength(texts, size);
+          expect(batches.flat().sort((a, b) => a - b)).toEqual(texts.map((_, i) => i));
+          for (const b of batches) expect(b.length).toBeLessThanOrEqual(size);
+          const lengths = batches.flat().map((i) => texts[i].length);
+          expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+        },
+      ),
+    );
+  });
+});
+
 describe("the default provider: the shipped sentence encoder", () => {
   it("is use-lite (512 dimensions), vectors are written with the memory, and recall uses both lanes", async () => {
     const mc = await memoryAt(tmpRoot(), { DWIM_MEMORY_EMBEDDINGS: undefined });
@@ -270,6 +290,21 @@ describe("the default provider: the shipped sentence encoder", () => {
     };
     expect(out.results[0].id).toBe(m.id);
     expect(out.retrieval).toEqual({ lexical: true, vector: true });
+  });
+
+  it("a text's vector in a batch of mixed lengths is its vector alone, at its own index", async () => {
+    const { createEmbeddingProvider } = await import("../../src/core/embeddings/index.js");
+    const { provider } = await createEmbeddingProvider({ spec: "use-lite", fallback: "error", setting: "X" });
+    const p = provider as NonNullable<typeof provider>;
+    const texts = Array.from(
+      { length: 19 },
+      (_, i) => `note ${i}: ${"the deploy waits for the soak test ".repeat((i * 7) % 5)}`,
+    );
+    const together = await p.embedDocuments(texts);
+    for (const i of [0, 4, 11, 18]) {
+      const [alone] = await p.embedDocuments([texts[i]]);
+      expect(cosine(alone, together[i])).toBeGreaterThan(0.9999);
+    }
   });
 
   it("the model's vectors place a paraphrase nearer than an unrelated sentence", async () => {
