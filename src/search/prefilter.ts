@@ -454,6 +454,17 @@ function samePaths(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
+/**
+ * Whether the file at `path` (as shown) is read in full: filesToRead for one path. The path alone decides, so each of
+ * ripgrep's lines can be kept or left out as it arrives, without waiting for the listing.
+ */
+export function readInFull(plan: PrefilterPlan, path: string, contentOnly: boolean): boolean {
+  const fields = contentOnly ? undefined : [new Field(path)];
+  return plan.choices.some(
+    (ch) => uncoveredBy(ch.consumer, ch.option, statusesOf(ch.consumer, ch.infos, fields, 1), 1).length > 0,
+  );
+}
+
 /** Indices of the listed files to read in full: some consumer's scanned sets do not cover them. */
 export function filesToRead(plan: PrefilterPlan, paths: readonly string[], contentOnly: boolean): Set<number> {
   const out = new Set<number>();

@@ -9,7 +9,7 @@
 import { type DirectOptions, listOptions, type ReadResult, readFiles } from "./direct.js";
 import { listFiles } from "./listing.js";
 import { displayPath } from "./paths.js";
-import { type Consumer, filesToRead, planPrefilter } from "./prefilter.js";
+import { type Consumer, filesToRead, planPrefilter, readInFull } from "./prefilter.js";
 import { filterStageArgs, LINE_ARGS, type RgRunResult, runRipgrep } from "./ripgrep.js";
 import { RecordScorer, type ScanResult } from "./scan.js";
 
@@ -75,16 +75,12 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
     return combine(list.run, read, list.paths.length);
   }
 
-  // ripgrep's lines wait here until the listing says which files are read in full instead.
-  const buffered: string[] = [];
-  let skip: Set<string> | undefined;
+  // Whether a file is read in full depends on its path alone: each of ripgrep's lines is kept or left out as it comes,
+  // so none waits for the listing (memory stays bounded however many lines get through the prefilter).
   const scorer = new RecordScorer(o);
+  scorer.skip = (raw) => readInFull(plan, displayPath(raw), o.contentOnly);
   const rg = stoppable(o.signal);
   const take = (record: string): boolean => {
-    if (!skip) {
-      buffered.push(record);
-      return true;
-    }
     const go = scorer.onRecord(record);
     if (!go) halt.stopped = true;
     return go;
@@ -127,15 +123,7 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
   const listedOk = !list.run.timedOut && !list.run.aborted;
   const fullIndices = listedOk ? filesToRead(plan, paths.map(displayPath), o.contentOnly) : new Set<number>();
   const full = paths.filter((_, i) => fullIndices.has(i));
-  skip = new Set(full);
-  scorer.skip = skip;
   if (!listedOk) rg.stop();
-  for (const record of buffered.splice(0)) {
-    if (!take(record)) {
-      rg.stop();
-      break;
-    }
-  }
   const reading = readFiles(full, readOptions).then((r) => {
     if (r.stoppedEarly) rg.stop();
     return r;
@@ -143,6 +131,10 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
   const [outcome, read] = await Promise.all([scanned, reading]);
   if (!outcome.run) throw outcome.error;
   const run = outcome.run;
+  // A file ripgrep printed lines of but the listing missed (created between the two walks) is read here too.
+  const fullSet = new Set(full);
+  const missed = [...scorer.skipped].filter((p) => !fullSet.has(p));
+  const reads = [read, ...(missed.length > 0 ? [await readFiles(missed, readOptions)] : [])];
   const cancelled = o.signal?.aborted ?? false;
   const fromRipgrep: ReadResult = {
     lines: scorer.lines,
@@ -155,12 +147,12 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
   };
   if (run.exitCode === 2 && scorer.lines === 0 && GENERATED_REGEX_FAILED.test(run.stderr)) {
     const rest = await readFiles(
-      paths.filter((p) => !skip.has(p)),
+      paths.filter((p) => !fullSet.has(p)),
       readOptions,
     );
-    return combine(list.run, [read, rest], paths.length);
+    return combine(list.run, [...reads, rest], paths.length);
   }
-  return { ...combine(list.run, [fromRipgrep, read], paths.length), prefilter: plan.scanned };
+  return { ...combine(list.run, [fromRipgrep, ...reads], paths.length), prefilter: plan.scanned };
 }
 
 function combine(list: RgRunResult, parts: ReadResult[], listed: number): ScanResult {

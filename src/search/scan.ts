@@ -137,9 +137,12 @@ export class RecordScorer {
   private rawPath = "";
   private path = "";
   private pathField = new Field("");
+  private skipping = false;
 
-  /** Raw paths whose lines are scored elsewhere (read in full). */
-  skip: ReadonlySet<string> | undefined;
+  /** Whether a file's lines are scored elsewhere (read in full), by raw path; asked once per file. */
+  skip: ((rawPath: string) => boolean) | undefined;
+  /** Raw paths whose lines were left out by `skip`. */
+  readonly skipped = new Set<string>();
 
   constructor(private readonly o: ScanBase) {}
 
@@ -158,12 +161,14 @@ export class RecordScorer {
       this.rawPath = p;
       this.path = displayPath(p);
       this.pathField = new Field(this.path);
-      if (!this.skip?.has(p)) {
+      this.skipping = this.skip?.(p) ?? false;
+      if (this.skipping) this.skipped.add(p);
+      else {
         this.files++;
         if (this.o.progress) this.o.progress.files++;
       }
     }
-    if (this.skip?.has(p)) return true;
+    if (this.skipping) return true;
     const colon = record.indexOf(":", nul + 1);
     if (colon < 0) return true;
     const line = Number(record.slice(nul + 1, colon));

@@ -18,6 +18,7 @@ import {
   filesToRead,
   MAX_INLINE_FUZZY_CHARS,
   planPrefilter,
+  readInFull,
   scanPreimages,
   termPattern,
   termRegex,
@@ -205,6 +206,28 @@ describe("the path pass", () => {
     const scanned = p?.scanned[0][0];
     expect([...full].map((i) => paths[i])).toEqual(
       scanned === "alpha" ? ["alpha/readme.txt"] : ["src/widget_factory.txt"],
+    );
+  });
+  it("the decision for one path, made as ripgrep's lines arrive, equals the decision on the whole listing", () => {
+    const pathArb = fc
+      .tuple(fc.constantFrom("", "src/", "src/sub/", "ks/", "É/"), fc.array(lineArb, { minLength: 1, maxLength: 2 }))
+      .map(([d, parts]) => `${d}${parts.join("/")}.txt`);
+    fc.assert(
+      fc.property(
+        fc.array(pathArb, { minLength: 1, maxLength: 8 }),
+        queryArb,
+        fc.boolean(),
+        fc.boolean(),
+        (paths, query, hinted, contentOnly) => {
+          const matcher = new QueryMatcher(query, DEFAULT_SCHEME);
+          // The hint may be the very listing (its statuses are reused) or none.
+          const p = planPrefilter([{ matcher, everySet: true }], hinted ? paths : [], contentOnly);
+          if (!p) return;
+          const full = filesToRead(p, paths, contentOnly);
+          paths.forEach((path, i) => expect(readInFull(p, path, contentOnly), `${query} / ${path}`).toBe(full.has(i)));
+        },
+      ),
+      { numRuns: 200 },
     );
   });
   it("files read in full that ripgrep reads differently (binary, UTF-16) give ripgrep's own lines", async () => {
