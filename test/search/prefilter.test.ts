@@ -224,7 +224,9 @@ describe("the path pass", () => {
           const p = planPrefilter([{ matcher, everySet: true }], hinted ? paths : [], contentOnly);
           if (!p) return;
           const full = filesToRead(p, paths, contentOnly);
-          paths.forEach((path, i) => expect(readInFull(p, path, contentOnly), `${query} / ${path}`).toBe(full.has(i)));
+          paths.forEach((path, i) => {
+            expect(readInFull(p, path, contentOnly), `${query} / ${path}`).toBe(full.has(i));
+          });
         },
       ),
       { numRuns: 200 },
