@@ -66,9 +66,8 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
     o.prefilter === false
       ? undefined
       : planPrefilter(consumers, (recentListings.get(key) ?? []).map(displayPath), o.contentOnly);
-  const listed = listFiles(listing);
   if (!plan) {
-    const list = await listed;
+    const list = await listFiles(listing);
     if (o.progress) o.progress.total = list.paths.length;
     remember(key, list.paths);
     const read = list.run.timedOut || list.run.aborted ? [] : [await readFiles(list.paths, readOptions)];
@@ -104,6 +103,8 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
     separator: "\n",
     onRecord: take,
   });
+  // Spawning blocks this thread for a few milliseconds: the scan, which takes longer, starts first.
+  const listed = listFiles(listing);
   // Neither run may be left to reject unobserved: a failure of one stops the other before it is reported.
   const scanned = scanning.then(
     (r) => ({ run: r, error: undefined }),
