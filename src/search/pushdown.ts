@@ -103,8 +103,9 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
     separator: "\n",
     onRecord: take,
   });
-  // Spawning blocks this thread for a few milliseconds: the scan, which takes longer, starts first.
-  const listed = listFiles(listing);
+  // Spawning blocks this thread for a few milliseconds: the scan, which takes longer, starts first. The listing walks
+  // on one thread beside it, leaving the cores to the scan (a caller's --threads, later, still wins).
+  const listed = listFiles({ ...listing, flags: ["--threads=1", ...listing.flags] });
   // Neither run may be left to reject unobserved: a failure of one stops the other before it is reported.
   const scanned = scanning.then(
     (r) => ({ run: r, error: undefined }),
