@@ -186,6 +186,17 @@ describe("query parsing and matching", () => {
     expect(scoreText("cafe", "Café au lait", DEFAULT_SCHEME)).not.toBeNull();
     expect(scoreText("café", "cafe", DEFAULT_SCHEME)).toBeNull();
   });
+  it("folds by fzf's own table, not Unicode decomposition (the lines fzf finds, no more, no fewer)", () => {
+    // fzf reads these as ASCII letters though NFD leaves them whole: Ø, ł, ß, the turned t of an IPA string.
+    expect(scoreText("oslo", "Øslo", DEFAULT_SCHEME)).not.toBeNull();
+    expect(scoreText("lodz", "łódź", DEFAULT_SCHEME)).not.toBeNull();
+    expect(scoreText("strase", "straße", DEFAULT_SCHEME)).not.toBeNull();
+    expect(scoreText("init", "ini ʇ", DEFAULT_SCHEME)).not.toBeNull();
+    // …and leaves these alone though NFD decomposes them: a case-sensitive Ā, a Greek ά.
+    expect(scoreText("Abc", "Ābc", DEFAULT_SCHEME)).toBeNull();
+    expect(scoreText("abc", "Ābc", DEFAULT_SCHEME)).not.toBeNull();
+    expect(scoreText("α", "ά", DEFAULT_SCHEME)).toBeNull();
+  });
   it("OR sets, inverse terms and path-or-content fields", () => {
     const m = new QueryMatcher("TODO | FIXME !skip", DEFAULT_SCHEME);
     expect(m.match([new Field("a.py"), new Field("# FIXME now")])).not.toBeNull();

@@ -3,6 +3,8 @@
  * lines of code and `path` for file names. Normalisation folds Latin diacritics the way fzf's `normalizeRune` does.
  */
 
+import { FZF_FOLDS } from "./folds.js";
+
 export const SCORE_MATCH = 16;
 export const SCORE_GAP_START = -3;
 export const SCORE_GAP_EXTENSION = -1;
@@ -112,32 +114,22 @@ export function isWhitespaceCode(code: number): boolean {
   return code === 32 || (code >= 9 && code <= 13) || code === 0x85 || code === 0xa0;
 }
 
-const foldCache = new Map<number, number>();
+/** fzf's normalizeRune as a lookup: character code → the ASCII letter fzf reads it as (see folds.ts). */
+const FOLDS: ReadonlyMap<number, number> = new Map(
+  Object.entries(FZF_FOLDS).flatMap(([letter, chars]) =>
+    Array.from(chars, (ch) => [ch.charCodeAt(0), letter.charCodeAt(0)] as const),
+  ),
+);
 
-/** fzf's normalizeRune: a Latin letter with a diacritic becomes its base letter; anything else is unchanged. */
+/**
+ * fzf's normalizeRune: the letters its table lists (Latin letters with diacritics, small capitals, IPA forms such as
+ * ʇ) become an ASCII letter; anything else is unchanged. fzf's own table, not Unicode decomposition: NFD folds letters
+ * fzf leaves alone (Ā) and misses ones it folds (Ø, ł, ʇ), and either way dwim's matches would differ from fzf's.
+ */
 export function foldCode(code: number): number {
   if (code < 0xc0 || code > 0xff61) return code;
-  let f = foldCache.get(code);
-  if (f === undefined) {
-    const base = String.fromCharCode(code)
-      .normalize("NFD")
-      .replace(/\p{M}+/gu, "");
-    f = base.length === 1 ? base.charCodeAt(0) : (EXTRA_FOLDS[code] ?? code);
-    foldCache.set(code, f);
-  }
-  return f;
+  return FOLDS.get(code) ?? code;
 }
-
-/** Letters NFD does not decompose but fzf folds. */
-const EXTRA_FOLDS: Record<number, number> = {
-  216: 0x4f, // Ø
-  248: 0x6f, // ø
-  272: 0x44, // Đ
-  273: 0x64, // đ
-  321: 0x4c, // Ł
-  322: 0x6c, // ł
-  305: 0x69, // ı
-};
 
 const FOLDABLE = /[\u00C0-\uFF61]/gu;
 
