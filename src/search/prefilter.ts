@@ -156,26 +156,19 @@ export const MAX_INLINE_FUZZY_CHARS = 10;
 /**
  * One character of a term as bytes. Its ASCII forms are one class. The non-ASCII characters the matcher also reads as
  * it (a folded diacritic, the Kelvin sign) are either inline — their UTF-8 forms grouped by leading bytes (`é`, `è` →
- * `\xC3[\xA8\xA9]`), so a line gets through only if it holds the term's characters in some form — or left out and
- * their UTF-8 leads added to `shared`, which planPrefilter turns into one alternative accepting any line that contains
- * one: all of them when `shareAll`, else those outside the Latin letter blocks. A non-ASCII character is its Unicode
- * class.
+ * `\xC3[\xA8\xA9]`), so a line gets through only if it holds the term's characters in some form — or, when `wide`
+ * is given, left out and their UTF-8 leads added to `wide`, which planPrefilter turns into one alternative accepting
+ * any line that contains one. A non-ASCII character is its Unicode class.
  */
-function charPattern(
-  code: number,
-  caseSensitive: boolean,
-  normalize: boolean,
-  shared: Set<string>,
-  shareAll: boolean,
-): string {
+function charPattern(code: number, caseSensitive: boolean, normalize: boolean, wide?: Set<string>): string {
   const codes = codesMatching(code, caseSensitive, normalize);
   if (code >= 0x80) return `(?u${caseSensitive ? "" : "i"}:[${codes.map((c) => `\\x{${hex(c, 1)}}`).join("")}])`;
   const ascii = codes.filter((c) => c < 0x80);
   const byLead = new Map<string, number[]>();
   for (const c of codes) {
     if (c < 0x80) continue;
-    if (shareAll || !isLatinLetterBlock(c)) {
-      shared.add(utf8Lead(c));
+    if (wide) {
+      wide.add(utf8Lead(c));
       continue;
     }
     const bytes = utf8(c);
@@ -188,16 +181,6 @@ function charPattern(
   if (byLead.size === 0) return first;
   const inline = [...byLead].map(([lead, tails]) => `${lead}${byteClass([...new Set(tails)].sort((a, b) => a - b))}`);
   return `(?:${[first, ...inline].join("|")})`;
-}
-
-/**
- * The blocks of letters written in European languages (Latin-1 Supplement, Latin Extended-A and -B, Latin Extended
- * Additional): their forms go inline, where a line must hold them in order. fzf also folds rarer forms (IPA letters,
- * small capitals, combining letters, sub- and superscripts); those go to the shared alternative, which lets any line
- * holding one through to the matcher, so each letter's inline alternatives stay few and ripgrep's scan stays fast.
- */
-function isLatinLetterBlock(code: number): boolean {
-  return (code >= 0xc0 && code <= 0x24f) || (code >= 0x1e00 && code <= 0x1eff);
 }
 
 function expressible(text: string): boolean {
@@ -235,11 +218,10 @@ export function termPattern(term: Term, anchored = true): TermPattern | undefine
   const fuzzy = term.type === "fuzzy";
   const text = term.text;
   const head = text.slice(0, MAX_TERM_CHARS);
-  const shareAll = sharesWideForms(term, head);
-  const wide = new Set<string>();
+  const wide = sharesWideForms(term, head) ? new Set<string>() : undefined;
   const chars = (t: string) =>
     `(?-u:${Array.from({ length: t.length }, (_, i) =>
-      charPattern(t.charCodeAt(i), term.caseSensitive, term.normalize, wide, shareAll),
+      charPattern(t.charCodeAt(i), term.caseSensitive, term.normalize, wide),
     ).join(fuzzy ? GAP : "")})`;
   let regex: string;
   switch (anchored ? term.type : term.type === "fuzzy" ? "fuzzy" : "exact") {
@@ -263,7 +245,7 @@ export function termPattern(term: Term, anchored = true): TermPattern | undefine
       break;
     }
   }
-  return { regex, wide: [...wide] };
+  return { regex, wide: wide ? [...wide] : [] };
 }
 
 /** The regex alone (for tests and reports). */
