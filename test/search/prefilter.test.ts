@@ -122,7 +122,25 @@ describe("term regexes", () => {
 });
 
 /** Characters that exercise case, folding, word classes, delimiters, surrogates and the Kelvin sign. */
-const LINE_CHARS = [..."aAbBeEkKsSxyz_./:-( )\t", "é", "É", "ß", "σ", "Σ", "\u212A", "😀", "ﬁ"];
+// With forms fzf folds outside the Latin letter blocks too (ɐ, ɓ, ʙ, ᴇ, combining ͤ, subscript ₛ).
+const LINE_CHARS = [
+  ..."aAbBeEkKsSxyz_./:-( )\t",
+  "é",
+  "É",
+  "ß",
+  "σ",
+  "Σ",
+  "\u212A",
+  "😀",
+  "ﬁ",
+  "ɐ",
+  "ɓ",
+  "ʙ",
+  "ᴇ",
+  "ͤ",
+  "ₛ",
+  "Ƀ",
+];
 const TERM_CHARS = [..."aAbBeEkKsSxz_./(", "é", "σ", "\u212A"];
 
 const lineArb = fc.array(fc.constantFrom(...LINE_CHARS), { maxLength: 24 }).map((cs) => cs.join(""));
