@@ -129,7 +129,7 @@ export interface LoadedConfig {
 
 /** Typed view of a loaded section. */
 export function sectionOf<T>(config: LoadedConfig, section: ConfigSection<T>): T {
-  if (!(section.key in config.sections)) return section.schema.parse(undefined);
+  if (!(section.key in config.sections)) return defaultOf(section).data;
   return config.sections[section.key] as T;
 }
 
@@ -208,7 +208,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
     const parsed = Object.keys(raw).length === 0 ? defaultOf(section) : section.schema.safeParse(raw);
     if (!parsed.success) {
       errors.push(...zodConfigErrors(section, parsed.error, raw, source));
-      values[section.key] = section.schema.parse(undefined);
+      values[section.key] = defaultOf(section).data;
       continue;
     }
     if (section.check) {

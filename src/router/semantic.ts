@@ -2,9 +2,10 @@
  * The semantic lane of analyze_intent: each tool seen in several views (the whole entry; its name as words; its
  * description), every view embedded once per registry and cached on disk by content hash, and one query vector per
  * call (the request without its framing, see request.ts). A tool's similarity is that of its best view: a short
- * request matches a tool's name better than its long description, a paraphrase matches the description. Queries with letters outside ASCII
- * also get a character n-gram lane (feature hashing), which needs no vocabulary, so a description written in another
- * script is matched on shared character runs even where the model knows none of its words.
+ * request matches a tool's name better than its long description, a paraphrase matches the description. Queries with
+ * letters outside ASCII also get a character n-gram lane (feature hashing), which needs no vocabulary, so a
+ * description written in another script is matched on shared character runs even where the model knows none of its
+ * words.
  *
  * Loading never blocks: `start()` begins the model load and the tool embedding in the background, and `ready(ms)`
  * waits at most that long. Until then analyze_intent answers from the lexical lane and says so.
@@ -39,19 +40,20 @@ export function toolText(tool: RouterTool): string {
   return `${name}: ${tool.description}${keywords}`;
 }
 
+/** The name as words, or the whole entry when the name has none. */
+const nameView = (tool: RouterTool): string => segmentsOf(tool.name).join(" ") || toolText(tool);
+/** The description, or the whole entry when there is none. */
+const descriptionView = (tool: RouterTool): string => tool.description.trim() || toolText(tool);
+
 /**
  * The views of a tool the lane compares a request with: the whole entry (toolText), the name as words, and the
- * description. A view that would repeat another (no description) is the whole entry again, so every tool has the same
- * number of views and the matrices stay aligned.
+ * description. A view that would be empty is the whole entry again, so every tool has a row in every view's matrix.
  */
-export function toolViews(tool: RouterTool): string[] {
-  const whole = toolText(tool);
-  const name = segmentsOf(tool.name).join(" ");
-  const description = tool.description.trim();
-  return [whole, name === "" ? whole : name, description === "" ? whole : description];
-}
+const VIEWS: ReadonlyArray<(tool: RouterTool) => string> = [toolText, nameView, descriptionView];
 
-const VIEWS = 3;
+export function toolViews(tool: RouterTool): string[] {
+  return VIEWS.map((view) => view(tool));
+}
 
 const NON_ASCII_LETTER = /[^\x00-\x7f]/u;
 
@@ -111,8 +113,8 @@ export class SemanticLane {
       this.state = { status: "off" };
       return;
     }
-    const perTool = this.tools.map(toolViews);
-    const texts = Array.from({ length: VIEWS }, (_, v) => perTool.map((views) => views[v])).flat();
+    // View by view: the first n texts are every tool's first view, and so on.
+    const texts = VIEWS.flatMap((view) => this.tools.map(view));
     const { vectors, cached } = await cachedDocumentVectors(
       provider,
       texts,
@@ -121,7 +123,7 @@ export class SemanticLane {
     );
     this.dim = provider.dim;
     const n = this.tools.length;
-    this.views = Array.from({ length: VIEWS }, (_, v) => packRows(vectors.slice(v * n, (v + 1) * n), this.dim));
+    this.views = VIEWS.map((_, v) => packRows(vectors.slice(v * n, (v + 1) * n), this.dim));
     this.provider = provider;
     this.state = { status: "ready", provider: provider.id, cached };
     if (choice.degraded) this.state.degraded = choice.degraded;

@@ -281,58 +281,53 @@ describe("firstInOrder", () => {
   });
 });
 
+/** Up to `maxCount` random row-major matrices of the same rows × dim, values in [-1, 1], and a query of dim values. */
+function matricesArb(maxDim: number, maxRows: number, maxCount: number) {
+  const values = (n: number) =>
+    fc
+      .array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: n, maxLength: n })
+      .map((a) => Float32Array.from(a));
+  return fc.integer({ min: 1, max: maxDim }).chain((dim) =>
+    fc.integer({ min: 0, max: maxRows }).chain((rows) =>
+      fc.record({
+        dim: fc.constant(dim),
+        rows: fc.constant(rows),
+        matrices: fc.array(values(rows * dim), { minLength: 1, maxLength: maxCount }),
+        q: values(dim),
+      }),
+    ),
+  );
+}
+
+/** The plain dot product of row i of a row-major matrix with q. */
+function rowDot(matrix: Float32Array, i: number, q: Float32Array, dim: number): number {
+  let sum = 0;
+  for (let d = 0; d < dim; d++) sum += matrix[i * dim + d] * q[d];
+  return sum;
+}
+
 describe("dotAll", () => {
   it("equals the plain dot product of every row, for any dimension", () => {
-    const value = fc.double({ min: -1, max: 1, noNaN: true });
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 11 }),
-        fc.integer({ min: 0, max: 6 }),
-        fc.infiniteStream(value),
-        (dim, rows, values) => {
-          const it = values[Symbol.iterator]();
-          const next = () => it.next().value as number;
-          const matrix = Float32Array.from({ length: rows * dim }, next);
-          const q = Float32Array.from({ length: dim }, next);
-          const out = new Float64Array(rows);
-          dotAll(matrix, q, dim, out);
-          for (let i = 0; i < rows; i++) {
-            let plain = 0;
-            for (let d = 0; d < dim; d++) plain += matrix[i * dim + d] * q[d];
-            expect(out[i]).toBeCloseTo(plain, 9);
-          }
-        },
-      ),
+      fc.property(matricesArb(11, 6, 1), ({ dim, rows, matrices: [matrix], q }) => {
+        const out = new Float64Array(rows);
+        dotAll(matrix, q, dim, out);
+        for (let i = 0; i < rows; i++) expect(out[i]).toBeCloseTo(rowDot(matrix, i, q, dim), 9);
+      }),
     );
   });
 });
 
 describe("tool views of the semantic lane", () => {
   it("bestOfViews is each tool's highest dot product over the views", () => {
-    const value = fc.double({ min: -1, max: 1, noNaN: true });
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 9 }),
-        fc.integer({ min: 0, max: 5 }),
-        fc.integer({ min: 1, max: 4 }),
-        fc.infiniteStream(value),
-        (dim, rows, count, values) => {
-          const it = values[Symbol.iterator]();
-          const next = () => it.next().value as number;
-          const views = Array.from({ length: count }, () => Float32Array.from({ length: rows * dim }, next));
-          const q = Float32Array.from({ length: dim }, next);
-          const out = new Float64Array(rows);
-          bestOfViews(views, q, dim, out);
-          for (let i = 0; i < rows; i++) {
-            const each = views.map((m) => {
-              const row = new Float64Array(1);
-              dotAll(m.subarray(i * dim, (i + 1) * dim), q, dim, row);
-              return row[0];
-            });
-            expect(out[i]).toBeCloseTo(Math.max(...each), 9);
-          }
-        },
-      ),
+      fc.property(matricesArb(9, 5, 4), ({ dim, rows, matrices: views, q }) => {
+        const out = new Float64Array(rows);
+        bestOfViews(views, q, dim, out);
+        for (let i = 0; i < rows; i++) {
+          expect(out[i]).toBeCloseTo(Math.max(...views.map((m) => rowDot(m, i, q, dim))), 9);
+        }
+      }),
     );
   });
 
