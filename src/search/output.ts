@@ -1,4 +1,6 @@
 /** Shaping an answer to its budget (spec §4.7): long lines cut around the match, context, `max_chars`. */
+import type { FileLines } from "./verify.js";
+
 export interface ContentMatch {
   file: string;
   line: number;
@@ -32,14 +34,23 @@ export function cutLine(content: string, at: number, window = LINE_WINDOW): { te
 }
 
 /** Adds `before`/`after` lines from the returned files' verified lines (verify.ts). */
-export function addContext(matches: ContentMatch[], lines: number, verified: ReadonlyMap<string, string[]>): void {
+export function addContext(matches: ContentMatch[], lines: number, verified: ReadonlyMap<string, FileLines>): void {
   if (lines <= 0) return;
+  const range = (file: FileLines, from: number, to: number) => {
+    const out: string[] = [];
+    for (let i = Math.max(0, from); i < to; i++) {
+      const line = file.at(i);
+      if (line === undefined) break;
+      out.push(cutLine(line, 0, SHORT_LINE_WINDOW).text);
+    }
+    return out;
+  };
   for (const m of matches) {
     const fileLines = verified.get(m.file);
     if (!fileLines) continue;
     const i = m.line - 1;
-    m.before = fileLines.slice(Math.max(0, i - lines), i).map((l) => cutLine(l, 0, SHORT_LINE_WINDOW).text);
-    m.after = fileLines.slice(i + 1, i + 1 + lines).map((l) => cutLine(l, 0, SHORT_LINE_WINDOW).text);
+    m.before = range(fileLines, i - lines, i);
+    m.after = range(fileLines, i + 1, i + 1 + lines);
   }
 }
 

@@ -30,11 +30,66 @@ interface Reported {
   content: string;
 }
 
+/** A file's lines in one decoding, decoded when asked for (a page needs a few lines of each file, not all). */
+export interface FileLines {
+  /** Line `index` (0-based) without its line ending; undefined past the last line. */
+  at(index: number): string | undefined;
+}
+
+/**
+ * UTF-8 lines of `bytes` from byte `start`, found with the native byte search and decoded one by one. A line decodes
+ * as it would inside the whole text: a newline byte never sits inside a UTF-8 sequence.
+ */
+class Utf8Lines implements FileLines {
+  /** starts[i]: the byte where line i begins (found so far). */
+  private readonly starts: number[];
+
+  constructor(
+    private readonly bytes: Buffer,
+    start: number,
+  ) {
+    this.starts = [start];
+  }
+
+  at(index: number): string | undefined {
+    const { bytes, starts } = this;
+    while (starts.length <= index + 1) {
+      const from = starts[starts.length - 1];
+      if (from >= bytes.length) break;
+      const nl = bytes.indexOf(10, from);
+      starts.push(nl < 0 ? bytes.length : nl + 1);
+    }
+    const from = starts[index];
+    // A final newline ends the last line; it does not start another.
+    if (from === undefined || from >= bytes.length) return undefined;
+    let end = starts[index + 1] ?? bytes.length;
+    if (end > from && bytes[end - 1] === 10) end--;
+    if (end > from && bytes[end - 1] === 13) end--;
+    return bytes.toString("utf8", from, end);
+  }
+}
+
+/** Lines of text decoded whole (UTF-16, a named `--encoding`), split on first use. */
+class TextLines implements FileLines {
+  private lines: string[] | undefined;
+
+  constructor(private readonly text: string) {}
+
+  at(index: number): string | undefined {
+    if (!this.lines) {
+      const lines = this.text.split("\n");
+      if (lines[lines.length - 1] === "") lines.pop();
+      this.lines = lines.map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
+    }
+    return this.lines[index];
+  }
+}
+
 /**
  * The file's lines, read race-free beneath the roots, in each decoding a scan may have shown them in (ripgrep's,
  * and plain UTF-8 for dwim's own reads); undefined when it is not a regular file inside the roots.
  */
-async function verifiedLines(file: string, env: VerifyEnv): Promise<string[][] | undefined> {
+async function verifiedLines(file: string, env: VerifyEnv): Promise<FileLines[] | undefined> {
   let located: ReturnType<typeof locate>;
   try {
     located = locate(file, env.roots, env.cwd, { open: true });
@@ -45,9 +100,7 @@ async function verifiedLines(file: string, env: VerifyEnv): Promise<string[][] |
   try {
     if (!opened) return undefined;
     const bytes = await readOpenFile(opened.fd, opened.stat.size, VERIFY_MAX_BYTES, located.absolute);
-    const plain = bytes.toString("utf8");
-    const asRipgrep = ripgrepText(bytes, env.encoding);
-    return (asRipgrep === plain ? [plain] : [asRipgrep, plain]).map(splitLines);
+    return decodings(bytes, env.encoding);
   } catch {
     return undefined;
   } finally {
@@ -56,33 +109,34 @@ async function verifiedLines(file: string, env: VerifyEnv): Promise<string[][] |
   }
 }
 
-function splitLines(text: string): string[] {
-  const lines = text.split("\n");
-  // A final newline ends the last line; it does not start another.
-  if (lines[lines.length - 1] === "") lines.pop();
-  return lines.map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
-}
-
-/** Bytes to text the way ripgrep shows them: a BOM picks UTF-8/16 and is dropped, else `--encoding`, else UTF-8. */
-function ripgrepText(bytes: Buffer, encoding: string | undefined): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.toString("utf8", 3);
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
+/**
+ * The text the way ripgrep shows it — a BOM picks UTF-8/16 and is dropped, else `--encoding`, else UTF-8 — and, when
+ * that differs, as plain UTF-8.
+ */
+function decodings(bytes: Buffer, encoding: string | undefined): FileLines[] {
+  const plain = new Utf8Lines(bytes, 0);
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return [new Utf8Lines(bytes, 3), plain];
+  const utf16 =
+    bytes[0] === 0xff && bytes[1] === 0xfe ? "utf-16le" : bytes[0] === 0xfe && bytes[1] === 0xff ? "utf-16be" : "";
+  if (utf16) return [new TextLines(new TextDecoder(utf16).decode(bytes.subarray(2))), plain];
   if (encoding && !/^(auto|none|utf-?8)$/iu.test(encoding)) {
     try {
-      return new TextDecoder(encoding).decode(bytes);
+      return [new TextLines(new TextDecoder(encoding).decode(bytes)), plain];
     } catch {
       // A label TextDecoder does not know: compare as UTF-8 (mismatching lines are dropped, never invented).
     }
   }
-  return bytes.toString("utf8");
+  return [plain];
 }
 
 /** ripgrep's `--max-columns-preview` suffix and its omitted-line placeholder. */
 const PREVIEW = / \[\.\.\. \d+ more matche?s?\]$/u;
 const OMITTED = /^\[Omitted long (?:line|context line)(?: with \d+ match(?:es)?)?\]$/u;
 
-function consistent(reported: string, actual: string): boolean {
+function consistent(reported: string, actual: string | undefined): boolean {
+  if (actual === undefined) return false;
+  // A line may itself start with U+FEFF (a BOM only marks the encoding at the start of the file).
+  if (reported === actual) return true;
   // The fast path keeps a UTF-8 BOM on line 1 and a CR before the newline; ripgrep drops both.
   let text = reported.charCodeAt(0) === 0xfeff ? reported.slice(1) : reported;
   if (text.endsWith("\r")) text = text.slice(0, -1);
@@ -96,26 +150,34 @@ export interface Verified<T> {
   kept: T[];
   dropped: number;
   /** Each kept file's verified lines (for context). */
-  lines: Map<string, string[]>;
+  lines: Map<string, FileLines>;
 }
+
+/** Files verified at once (each holds a descriptor and its bytes until done). */
+const VERIFY_CONCURRENCY = 8;
 
 /** Keeps the matches whose file, opened race-free inside the roots, has the reported line. */
 export async function verifyMatches<T extends Reported>(matches: readonly T[], env: VerifyEnv): Promise<Verified<T>> {
-  const lines = new Map<string, string[]>();
-  const kept: T[] = [];
+  const lines = new Map<string, FileLines>();
   const byFile = new Map<string, T[]>();
   for (const m of matches) byFile.set(m.file, [...(byFile.get(m.file) ?? []), m]);
-  for (const [file, ms] of byFile) {
-    const decodings = await verifiedLines(file, env);
-    if (!decodings) continue;
-    if (env.keepLines) lines.set(file, decodings[0]);
-    for (const m of ms) {
-      if (decodings.some((d) => d[m.line - 1] !== undefined && consistent(m.content, d[m.line - 1]))) kept.push(m);
+  const files = [...byFile];
+  const keep = new Set<T>();
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const [file, ms] = files[next++];
+      const decoded = await verifiedLines(file, env);
+      if (!decoded) continue;
+      if (env.keepLines) lines.set(file, decoded[0]);
+      for (const m of ms) {
+        if (decoded.some((d) => consistent(m.content, d.at(m.line - 1)))) keep.add(m);
+      }
     }
-  }
-  // Back in the page's order.
-  const order = new Map(matches.map((m, i) => [m, i]));
-  kept.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+  };
+  await Promise.all(Array.from({ length: Math.min(VERIFY_CONCURRENCY, files.length) }, worker));
+  // In the page's order.
+  const kept = matches.filter((m) => keep.has(m));
   return { kept, dropped: matches.length - kept.length, lines };
 }
 

@@ -4,6 +4,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { searchContent } from "../../src/search/content.js";
 import { verifyMatches } from "../../src/search/verify.js";
@@ -60,5 +61,36 @@ describe("search verification keeps honest results", () => {
     );
     expect(v.kept).toEqual([{ file: "a.txt", line: 1, content: "real line" }]);
     expect(v.dropped).toBe(4);
+  });
+
+  it("finds every line of any file, read line by line on demand, as the whole decoded text splits it", async () => {
+    const { root } = sandbox("dwim-verify-");
+    const piece = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 12 }).map((t) => Buffer.from(t, "utf8")),
+      fc.constantFrom(..."\n \r \r\n é \u20ac \ud83d\ude00".split(" ").map((t) => Buffer.from(t, "utf8"))),
+      fc.constantFrom(
+        Buffer.from([0xc3]),
+        Buffer.from([0xe2, 0x82]),
+        Buffer.from([0xff]),
+        Buffer.from([0xef, 0xbb, 0xbf]),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { maxLength: 40 }), async (pieces) => {
+        // A leading BOM is ripgrep's encoding mark, not text (the cases above cover it).
+        const bytes = Buffer.concat([Buffer.from("x"), ...pieces]);
+        writeFileSync(join(root, "f.txt"), bytes);
+        const lines = bytes.toString("utf8").split("\n");
+        if (lines[lines.length - 1] === "") lines.pop();
+        const expected = lines.map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
+        const reported = expected.map((content, i) => ({ file: "f.txt", line: i + 1, content }));
+        const beyond = { file: "f.txt", line: expected.length + 1, content: "" };
+        const v = await verifyMatches([...reported, beyond], { roots: [root], cwd: root, keepLines: true });
+        expect(v.kept).toEqual(reported);
+        const file = v.lines.get("f.txt");
+        if (expected.length > 0) expect(expected.map((_, i) => file?.at(i))).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
