@@ -338,8 +338,6 @@ interface Choice {
   infos: SetInfo[];
   /** Indices of the sets ripgrep scans for. */
   option: number[];
-  /** What the hint paths mean for each set (reused when the listing turns out the same). */
-  statuses: SetStatus[][];
 }
 
 export interface PrefilterPlan {
@@ -354,7 +352,6 @@ export interface PrefilterPlan {
   /** Sets ripgrep scans for, per consumer, in fzf syntax (for reports). */
   scanned: string[][];
   readonly choices: readonly Choice[];
-  readonly hintPaths: readonly string[];
 }
 
 /**
@@ -383,11 +380,22 @@ function uncoveredBy(c: Consumer, option: readonly number[], statuses: SetStatus
   return out;
 }
 
+/** Hint paths weighed per option at most: a sample guides the choice as well, and planning delays the scan. */
+export const MAX_HINT_PATHS = 2_000;
+
+/** Every n-th path, n chosen to keep at most `max`. */
+function sample(paths: readonly string[], max: number): readonly string[] {
+  if (paths.length <= max) return paths;
+  const stride = Math.ceil(paths.length / max);
+  return paths.filter((_, i) => i % stride === 0);
+}
+
 /**
  * Chooses, for each consumer, the set (or pair of sets) whose regex ripgrep scans for, minimising the expected lines
  * handed to JavaScript: the regex's selectivity over the files it covers plus every line of the files it does not
- * (read in full). `hintPaths` (a recent listing of the same files, or none) only guides the choice; which files are
- * read in full is decided on the actual listing (filesToRead). Undefined when some consumer cannot be prefiltered.
+ * (read in full). `hintPaths` (a recent listing of the same files, or none) only guides the choice, and only when
+ * there is one to make: a sample of it is weighed. Which files are read in full is decided on the actual listing
+ * (filesToRead, readInFull). Undefined when some consumer cannot be prefiltered.
  */
 export function planPrefilter(
   consumers: readonly Consumer[],
@@ -397,7 +405,8 @@ export function planPrefilter(
   const chosen = new Set<string>();
   const wide = new Set<string>();
   const choices: Choice[] = [];
-  const fields = contentOnly ? undefined : hintPaths.map((p) => new Field(p));
+  const hints = sample(hintPaths, MAX_HINT_PATHS);
+  let fields: Field[] | undefined;
   for (const c of consumers) {
     const infos = c.matcher.sets.map((set) => setInfo(set, true, !c.everySet || c.matcher.sets.length <= MAX_OPTIONS));
     if (infos.length === 0) return undefined;
@@ -418,11 +427,12 @@ export function planPrefilter(
       options = [infos.map((_, i) => i)];
     }
     if (options.length === 0) return undefined;
-    const statuses = statusesOf(c, infos, fields, hintPaths.length);
+    const weigh = options.length > 1 && hints.length > 0;
+    if (weigh && !contentOnly) fields ??= hints.map((p) => new Field(p));
+    const statuses = weigh ? statusesOf(c, infos, fields, hints.length) : [];
     let best: { option: number[]; cost: number } | undefined;
     for (const option of options) {
-      const share =
-        hintPaths.length === 0 ? 0 : uncoveredBy(c, option, statuses, hintPaths.length).length / hintPaths.length;
+      const share = weigh ? uncoveredBy(c, option, statuses, hints.length).length / hints.length : 0;
       const selectivity = Math.min(
         1,
         option.reduce((s, i) => s + infos[i].selectivity, 0),
@@ -435,7 +445,7 @@ export function planPrefilter(
       chosen.add(infos[i].regex as string);
       for (const w of infos[i].wide) wide.add(w);
     }
-    choices.push({ consumer: c, infos, option: best.option, statuses });
+    choices.push({ consumer: c, infos, option: best.option });
   }
   const pattern = withWide([...chosen], wide);
   if (pattern.length > MAX_PATTERN_CHARS) return undefined;
@@ -444,14 +454,7 @@ export function planPrefilter(
     filters: filterStages(choices),
     scanned: choices.map((ch) => ch.option.map((i) => ch.infos[i].set.map((t) => t.raw).join(" | "))),
     choices,
-    hintPaths,
   };
-}
-
-function samePaths(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /**
@@ -468,10 +471,9 @@ export function readInFull(plan: PrefilterPlan, path: string, contentOnly: boole
 /** Indices of the listed files to read in full: some consumer's scanned sets do not cover them. */
 export function filesToRead(plan: PrefilterPlan, paths: readonly string[], contentOnly: boolean): Set<number> {
   const out = new Set<number>();
-  const reuse = samePaths(plan.hintPaths, paths);
-  const fields = contentOnly || reuse ? undefined : paths.map((p) => new Field(p));
+  const fields = contentOnly ? undefined : paths.map((p) => new Field(p));
   for (const ch of plan.choices) {
-    const statuses = reuse ? ch.statuses : statusesOf(ch.consumer, ch.infos, fields, paths.length);
+    const statuses = statusesOf(ch.consumer, ch.infos, fields, paths.length);
     for (const f of uncoveredBy(ch.consumer, ch.option, statuses, paths.length)) out.add(f);
   }
   return out;

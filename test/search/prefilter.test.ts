@@ -16,6 +16,7 @@ import {
   ASCII_PREIMAGE_RANGES,
   codesMatching,
   filesToRead,
+  MAX_HINT_PATHS,
   MAX_INLINE_FUZZY_CHARS,
   planPrefilter,
   readInFull,
@@ -240,6 +241,16 @@ describe("the path pass", () => {
       scanned === "alpha" ? ["alpha/readme.txt"] : ["src/widget_factory.txt"],
     );
   });
+  it("a long recent listing still steers the scan away from a set most paths satisfy (a sample is weighed)", () => {
+    const matcher = new QueryMatcher("widget alpha", DEFAULT_SCHEME);
+    const hint = Array.from({ length: 3 * MAX_HINT_PATHS + 7 }, (_, i) => `widget/part${i}.txt`);
+    const p = planPrefilter([{ matcher, everySet: true }], hint, false);
+    // Scanning for "widget" would leave every file to be read in full: ripgrep scans for "alpha".
+    expect(p?.scanned).toEqual([["alpha"]]);
+    // Decided on the actual listing: only a path that satisfies "alpha" is read in full.
+    const full = filesToRead(p as NonNullable<typeof p>, ["widget/new.txt", "other/alpha.txt"], false);
+    expect([...full]).toEqual([1]);
+  });
   it("the decision for one path, made as ripgrep's lines arrive, equals the decision on the whole listing", () => {
     const pathArb = fc
       .tuple(fc.constantFrom("", "src/", "src/sub/", "ks/", "É/"), fc.array(lineArb, { minLength: 1, maxLength: 2 }))
@@ -252,7 +263,7 @@ describe("the path pass", () => {
         fc.boolean(),
         (paths, query, hinted, contentOnly) => {
           const matcher = new QueryMatcher(query, DEFAULT_SCHEME);
-          // The hint may be the very listing (its statuses are reused) or none.
+          // The hint may be the very listing or none: it only guides which set is scanned for.
           const p = planPrefilter([{ matcher, everySet: true }], hinted ? paths : [], contentOnly);
           if (!p) return;
           const full = filesToRead(p, paths, contentOnly);
