@@ -3,12 +3,13 @@
  * `@vscode/ripgrep` (>= 1.18 ships it in a per-platform package, no download), then `rg` on PATH. Always an argument
  * array, never a shell; output is read as a stream and the process group is killed on timeout or cancellation.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import { ToolError } from "../core/errors.js";
+import { type PipelineHandle, startPipeline } from "../core/spawn-helper.js";
 
 export interface RipgrepInfo {
   path: string;
@@ -138,35 +139,11 @@ export interface RgRunResult {
   aborted: boolean;
 }
 
-function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined) return;
-  try {
-    if (process.platform === "win32") child.kill("SIGKILL");
-    else process.kill(-child.pid, "SIGKILL");
-  } catch {
-    // Already gone.
-  }
-}
-
 const STDERR_KEEP = 4096;
 
 /** Runs rg (and the stages it pipes into), feeding each output record of the last to `onRecord` as it arrives. */
 export function runRipgrep(options: RgRunOptions): Promise<RgRunResult> {
   return new Promise((resolvePromise, reject) => {
-    const spawnOptions = { cwd: options.cwd, detached: process.platform !== "win32", windowsHide: true };
-    const first = spawn(options.rg, options.args, {
-      ...spawnOptions,
-      stdio: [options.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
-    });
-    const children: ChildProcess[] = [first];
-    for (const args of options.pipeThrough ?? []) {
-      const previous = children[children.length - 1];
-      const next = spawn(options.rg, args, { ...spawnOptions, stdio: [previous.stdout ?? "ignore", "pipe", "pipe"] });
-      // The stage owns the pipe now; the parent's copy would keep it open after the stage exits.
-      previous.stdout?.destroy();
-      children.push(next);
-    }
-    const last = children[children.length - 1];
     const decoder = new StringDecoder("utf8");
     let pending = "";
     let stderr = "";
@@ -174,9 +151,8 @@ export function runRipgrep(options: RgRunOptions): Promise<RgRunResult> {
     let stoppedEarly = false;
     let aborted = false;
     let finished = false;
-    const stop = () => {
-      for (const c of children) killGroup(c);
-    };
+    let pipeline: PipelineHandle | undefined;
+    const stop = () => pipeline?.kill();
     const timer = setTimeout(() => {
       timedOut = true;
       stop();
@@ -188,70 +164,73 @@ export function runRipgrep(options: RgRunOptions): Promise<RgRunResult> {
     options.signal?.addEventListener("abort", onAbort, { once: true });
     const sep = options.separator;
     const deadline = Date.now() + options.timeoutMs;
-    last.stdout?.on("data", (chunk: Buffer) => {
-      if (stoppedEarly || timedOut || aborted) return;
-      pending += decoder.write(chunk);
-      let start = 0;
-      // A chunk is scored synchronously: timers and the abort event cannot interrupt it, so it checks both itself.
-      for (let n = 1; ; n++) {
-        const end = pending.indexOf(sep, start);
-        if (end < 0) break;
-        const record = pending.slice(start, end);
-        start = end + 1;
-        if (options.onRecord(record) === false) {
-          stoppedEarly = true;
-          stop();
-          break;
-        }
-        if (n % 256 === 0 && (Date.now() > deadline || options.signal?.aborted)) {
-          if (options.signal?.aborted) aborted = true;
-          else timedOut = true;
-          stop();
-          break;
-        }
-      }
-      pending = start === 0 ? pending : pending.slice(start);
-    });
-    for (const c of children) {
-      c.stderr?.on("data", (chunk: Buffer) => {
-        if (stderr.length < STDERR_KEEP) stderr += chunk.toString("utf8");
-      });
-    }
-    const codes: Array<number | null> = [];
-    let open = children.length;
-    const fail = (e: Error) => {
+    const settled = () => {
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);
-      stop();
-      if (finished) return;
+      if (finished) return false;
       finished = true;
-      reject(
-        new ToolError({
-          error: `ripgrep could not be started: ${e.message}`,
-          error_type: "SEARCH_RG_UNAVAILABLE",
-          got: options.rg,
-          hints: ["Point DWIM_RG_PATH at a working rg binary"],
-        }),
-      );
+      return true;
     };
-    children.forEach((c, i) => {
-      c.on("error", fail);
-      c.on("close", (code) => {
-        codes[i] = code;
-        if (--open > 0) return;
-        clearTimeout(timer);
-        options.signal?.removeEventListener("abort", onAbort);
-        if (finished) return;
-        finished = true;
-        if (!stoppedEarly && !timedOut && !aborted) {
-          pending += decoder.end();
-          if (pending !== "") options.onRecord(pending);
-        }
-        const exitCode = codes.slice(1).some((x) => x === 2) ? 2 : codes[0];
-        resolvePromise({ exitCode, stderr: stderr.slice(0, STDERR_KEEP), timedOut, stoppedEarly, aborted });
-      });
-    });
-    if (options.stdin !== undefined && first.stdin) first.stdin.end(options.stdin);
+    pipeline = startPipeline(
+      {
+        file: options.rg,
+        stages: [options.args, ...(options.pipeThrough ?? [])],
+        cwd: options.cwd,
+        stdin: options.stdin,
+      },
+      {
+        data: (chunk) => {
+          if (stoppedEarly || timedOut || aborted) return;
+          pending += decoder.write(chunk);
+          let start = 0;
+          // A chunk is scored synchronously: timers and the abort event cannot interrupt it, so it checks both itself.
+          for (let n = 1; ; n++) {
+            const end = pending.indexOf(sep, start);
+            if (end < 0) break;
+            const record = pending.slice(start, end);
+            start = end + 1;
+            if (options.onRecord(record) === false) {
+              stoppedEarly = true;
+              stop();
+              break;
+            }
+            if (n % 256 === 0 && (Date.now() > deadline || options.signal?.aborted)) {
+              if (options.signal?.aborted) aborted = true;
+              else timedOut = true;
+              stop();
+              break;
+            }
+          }
+          pending = start === 0 ? pending : pending.slice(start);
+        },
+        stderr: (text) => {
+          if (stderr.length < STDERR_KEEP) stderr += text;
+        },
+        end: (codes) => {
+          if (!settled()) return;
+          if (!stoppedEarly && !timedOut && !aborted) {
+            pending += decoder.end();
+            if (pending !== "") options.onRecord(pending);
+          }
+          const exitCode = codes.slice(1).some((x) => x === 2) ? 2 : codes[0];
+          resolvePromise({ exitCode, stderr: stderr.slice(0, STDERR_KEEP), timedOut, stoppedEarly, aborted });
+        },
+        error: (e) => {
+          stop();
+          if (!settled()) return;
+          reject(
+            new ToolError({
+              error: `ripgrep could not be started: ${e.message}`,
+              error_type: "SEARCH_RG_UNAVAILABLE",
+              got: options.rg,
+              hints: ["Point DWIM_RG_PATH at a working rg binary"],
+            }),
+          );
+        },
+      },
+    );
+    // Aborted before it started, or the abort came while spawning.
+    if (options.signal?.aborted) onAbort();
   });
 }
 

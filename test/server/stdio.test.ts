@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
@@ -17,6 +17,18 @@ function sandbox(): string {
   const dir = mkdtempSync(join(tmpdir(), "dwim-stdio-"));
   writeFileSync(join(dir, "notes.txt"), "alpha\nbeta\ngamma\n");
   return dir;
+}
+
+/** Spawn helpers (a `node -e` child of a server) working in `dir`. */
+function helpersIn(dir: string): string[] {
+  return readdirSync("/proc").filter((pid) => {
+    try {
+      const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      return argv[1] === "-e" && readlinkSync(`/proc/${pid}/cwd`) === dir;
+    } catch {
+      return false;
+    }
+  });
 }
 
 function env(dir: string, extra: Record<string, string> = {}): Record<string, string> {
@@ -96,6 +108,34 @@ describe("the real server over stdio (SDK Client)", () => {
     expect(r.isError).toBeFalsy();
     expect(JSON.stringify(r.structuredContent)).toContain("Tuesdays");
     expect((r.structuredContent as { retrieval: { vector: boolean } }).retrieval.vector).toBe(true);
+  });
+
+  it("searches through the spawn helper of the shipped bundle, with the answers of a direct spawn", async () => {
+    const run = async (client: Client) => {
+      const answers: unknown[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await client.callTool({ name: "fuzzy_search_content", arguments: { fuzzy_filter: "gam" } });
+        expect(r.isError).toBeFalsy();
+        answers.push(r.structuredContent);
+        // The helper starts on the first search and serves the ones after it is up.
+        await new Promise((done) => setTimeout(done, 300));
+      }
+      return answers;
+    };
+    const helped = await start(dir, { DWIM_SPAWN_HELPER: "on" });
+    const direct = await start(dir, { DWIM_SPAWN_HELPER: "off" });
+    try {
+      const viaHelper = await run(helped);
+      expect(helpersIn(dir)).toHaveLength(1);
+      expect(viaHelper).toEqual(await run(direct));
+      expect(JSON.stringify(viaHelper[3])).toContain("gamma");
+    } finally {
+      await helped.close();
+      await direct.close();
+    }
+    // It goes with its server.
+    await new Promise((done) => setTimeout(done, 300));
+    expect(helpersIn(dir)).toEqual([]);
   });
 
   it("keeps serving after an unknown tool, wrong types and a missing parameter", async () => {
