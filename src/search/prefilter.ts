@@ -149,39 +149,72 @@ function utf8Lead(code: number): string {
  * (CPU time, Go corpus, issue 17) was up to 1.7x slower with them on fuzzy terms longer than this, and up to 2.4x on an
  * unanchored exact term made only of letters (`'ErrNotExist`), where the shared alternative leaves ripgrep the plain
  * literal to search for. On short fuzzy terms, anchored terms and terms with a character that has no other form
- * (`.`, `(`, a space) the inline form was the faster one.
+ * (`.`, `(`, a space) the inline form was the faster one. Re-measured once the characters after the first became
+ * block classes (charPattern): inline forms for every fuzzy term were still slower over all Go queries (1.44x the
+ * limit against 1.41x).
  */
 export const MAX_INLINE_FUZZY_CHARS = 10;
 
 /**
  * One character of a term as bytes. Its ASCII forms are one class. The non-ASCII characters the matcher also reads as
- * it (a folded diacritic, the Kelvin sign) are either inline — their UTF-8 forms grouped by leading bytes (`é`, `è` →
- * `\xC3[\xA8\xA9]`), so a line gets through only if it holds the term's characters in some form — or, when `wide`
- * is given, left out and their UTF-8 leads added to `wide`, which planPrefilter turns into one alternative accepting
- * any line that contains one. A non-ASCII character is its Unicode class.
+ * it (a folded diacritic, the Kelvin sign) are either inline or, when `wide` is given, left out and their UTF-8 leads
+ * added to `wide`, which planPrefilter turns into one alternative accepting any line that contains one.
+ *
+ * Inline, a term's first character lists its forms exactly, grouped by leading bytes (`é`, `è` → `\xC3[\xA8\xA9]`):
+ * they are the literals ripgrep's prefilter searches for, and exact literals find fewer false starts. The characters
+ * after it accept any character of the blocks their forms live in (`é`, `è`, `ǘ` → `[\xC3\xC7][\x80-\xBF]`): a
+ * looser but smaller automaton, which ripgrep runs faster (issue 17, scan time over all benchmark queries: Go 1.55x
+ * the limit with exact forms everywhere, 1.41x this way; Rust 1.23x and 1.15x). Both accept every line the matcher
+ * could accept. A non-ASCII character is its Unicode class.
  */
-function charPattern(code: number, caseSensitive: boolean, normalize: boolean, wide?: Set<string>): string {
+function charPattern(
+  code: number,
+  caseSensitive: boolean,
+  normalize: boolean,
+  exact: boolean,
+  wide?: Set<string>,
+): string {
   const codes = codesMatching(code, caseSensitive, normalize);
   if (code >= 0x80) return `(?u${caseSensitive ? "" : "i"}:[${codes.map((c) => `\\x{${hex(c, 1)}}`).join("")}])`;
-  const ascii = codes.filter((c) => c < 0x80);
+  const ascii = byteClass(codes.filter((c) => c < 0x80));
+  const forms = codes.filter((c) => c >= 0x80);
+  if (forms.length === 0) return ascii;
+  if (wide) {
+    for (const c of forms) wide.add(utf8Lead(c));
+    return ascii;
+  }
+  return `(?:${[ascii, ...(exact ? exactForms(forms) : blocksOf(forms))].join("|")})`;
+}
+
+/** The forms exactly, their last bytes grouped by leading bytes (`é`, `è` → `\xC3[\xA8\xA9]`). */
+function exactForms(forms: readonly number[]): string[] {
   const byLead = new Map<string, number[]>();
-  for (const c of codes) {
-    if (c < 0x80) continue;
-    if (wide) {
-      wide.add(utf8Lead(c));
-      continue;
-    }
+  for (const c of forms) {
     const bytes = utf8(c);
     const lead = bytes.slice(0, -1).map(byte).join("");
-    const tails = byLead.get(lead);
-    if (tails) tails.push(bytes[bytes.length - 1]);
-    else byLead.set(lead, [bytes[bytes.length - 1]]);
+    byLead.set(lead, [...(byLead.get(lead) ?? []), bytes[bytes.length - 1]]);
   }
-  const first = byteClass(ascii);
-  if (byLead.size === 0) return first;
-  const inline = [...byLead].map(([lead, tails]) => `${lead}${byteClass([...new Set(tails)].sort((a, b) => a - b))}`);
-  return `(?:${[first, ...inline].join("|")})`;
+  return [...byLead].map(([lead, tails]) => `${lead}${byteClass([...new Set(tails)].sort((a, b) => a - b))}`);
 }
+
+/** Any character of the blocks the forms live in: two-byte ones by lead byte, three-byte ones by their first two. */
+function blocksOf(forms: readonly number[]): string[] {
+  const two = new Set<number>();
+  const three = new Map<number, Set<number>>();
+  for (const c of forms) {
+    const [b0, b1] = utf8(c);
+    if (c < 0x800) two.add(b0);
+    else three.set(b0, (three.get(b0) ?? new Set()).add(b1));
+  }
+  const sorted = (bytes: Set<number>) => byteClass([...bytes].sort((a, b) => a - b));
+  return [
+    ...(two.size > 0 ? [`${sorted(two)}${CONTINUATION}`] : []),
+    ...[...three].map(([b0, seconds]) => `${byte(b0)}${sorted(seconds)}${CONTINUATION}`),
+  ];
+}
+
+/** A UTF-8 continuation byte. */
+const CONTINUATION = "[\\x80-\\xBF]";
 
 function expressible(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
@@ -221,7 +254,7 @@ export function termPattern(term: Term, anchored = true): TermPattern | undefine
   const wide = sharesWideForms(term, head) ? new Set<string>() : undefined;
   const chars = (t: string) =>
     `(?-u:${Array.from({ length: t.length }, (_, i) =>
-      charPattern(t.charCodeAt(i), term.caseSensitive, term.normalize, wide),
+      charPattern(t.charCodeAt(i), term.caseSensitive, term.normalize, i === 0, wide),
     ).join(fuzzy ? GAP : "")})`;
   let regex: string;
   switch (anchored ? term.type : term.type === "fuzzy" ? "fuzzy" : "exact") {
