@@ -257,7 +257,9 @@ async function search(
     if (pl.regex_pattern === DEFAULT_PATTERN && readsEveryLine(pl.flags)) {
       return scanListedFiles({
         ...common,
-        flags: [...pl.flags, ...limits],
+        flags: pl.flags,
+        // The listing leaves the size cap to the scan and to dwim's own reads (it would stat every file for it).
+        maxFilesize: limits.length > 0 ? env.maxFilesize : undefined,
         hidden: extra.hiddenOverride ?? hidden,
         noIgnore: extra.noIgnore,
         target: target.argument,

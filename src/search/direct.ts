@@ -52,6 +52,8 @@ export const READ_HERE_MAX_BYTES = 8 * 1024 * 1024;
 
 export interface ReadOptions extends ScanBase {
   hidden: boolean;
+  /** Larger files are not searched (ripgrep's --max-filesize, when the listing did not apply it). */
+  maxFilesize?: number;
   /** Absolute time (ms) after which reading stops and the result is marked as timed out. */
   deadline: number;
   /** Set by whoever stops the scan (the first accepted line of `stopAtFirst`, or a concurrent ripgrep run). */
@@ -69,13 +71,17 @@ export interface ReadResult {
   stderr: string;
 }
 
-/** The file's bytes, "large" when ripgrep should stream it, undefined when it cannot be read. */
-function readListedFile(abs: string): Buffer | "large" | undefined {
+/**
+ * The file's bytes, "large" when ripgrep should stream it, undefined when it cannot be read or is over `cap` (which
+ * ripgrep would not search either).
+ */
+function readListedFile(abs: string, cap = Number.POSITIVE_INFINITY): Buffer | "large" | undefined {
   try {
     // Never blocks: a FIFO or device swapped in after ripgrep listed the file is refused unopened.
-    return readRegularFileSync(abs, READ_HERE_MAX_BYTES);
+    return readRegularFileSync(abs, Math.min(READ_HERE_MAX_BYTES, cap));
   } catch (e) {
-    return e instanceof PathAccessError && e.reason === "too_large" ? "large" : undefined;
+    if (!(e instanceof PathAccessError && e.reason === "too_large")) return undefined;
+    return (e.detail.size ?? 0) > cap ? undefined : "large";
   }
 }
 
@@ -147,7 +153,7 @@ export async function readFiles(paths: readonly string[], o: ReadOptions): Promi
     }
     const raw = paths[i];
     if (o.progress) o.progress.files++;
-    const buf = readListedFile(isAbsolute(raw) ? raw : join(o.cwd, raw));
+    const buf = readListedFile(isAbsolute(raw) ? raw : join(o.cwd, raw), o.maxFilesize);
     if (buf === undefined || buf.length === 0) continue;
     if (buf === "large" || needsRipgrep(buf)) {
       const r = await scanOneFile(raw, o);
@@ -249,6 +255,8 @@ function countNonEmptyLines(buf: Buffer): number {
 export interface DirectOptions extends ScanBase {
   /** File-selection flags for `rg --files` (already normalised); case flags are allowed and left out of the listing. */
   flags: string[];
+  /** The size cap dwim adds (bytes): ripgrep's scan and dwim's reads apply it, the listing does not. */
+  maxFilesize?: number;
   hidden: boolean;
   noIgnore?: boolean;
   target: string;

@@ -91,6 +91,7 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
       ...(o.hidden ? ["--hidden"] : []),
       ...(o.noIgnore ? ["--no-ignore"] : []),
       ...o.flags,
+      ...(o.maxFilesize !== undefined ? [`--max-filesize=${o.maxFilesize}`] : []),
       "-e",
       plan.pattern,
       "--",

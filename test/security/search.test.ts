@@ -70,6 +70,13 @@ describe("a per-file size cap", () => {
     const raised = await searchContent({ fuzzy_filter: "'needle", path: "sized", rg_flags: "--max-filesize 1G" }, env);
     expect(raised.matches.map((m) => m.file)).toEqual(["sized/small.txt"]);
     expect(raised.warnings?.join("\n")).toContain("capped to the configured 4096 bytes");
+    // A big file whose path satisfies the query (dwim reads such files itself) and a query no regex can prefilter
+    // (every listed file read): the listing leaves the cap to these reads, and they keep it.
+    writeFileSync(join(dir, "needle_path.txt"), `plain\n${"y".repeat(8192)}\n`);
+    const byPath = await searchContent({ fuzzy_filter: "'needle", path: "sized" }, env);
+    expect(byPath.matches.map((m) => m.file)).toEqual(["sized/small.txt"]);
+    const unfiltered = await searchContent({ fuzzy_filter: "!zzzz", path: "sized", limit: 50 }, env);
+    expect(new Set(unfiltered.matches.map((m) => m.file))).toEqual(new Set(["sized/small.txt"]));
     // Through ripgrep's own line output (a regex_pattern) the cap holds too.
     const viaRg = await searchContent({ fuzzy_filter: "'needle", path: "sized", regex_pattern: "needle" }, env);
     expect(viaRg.matches.map((m) => m.file)).toEqual(["sized/small.txt"]);
