@@ -82,7 +82,11 @@ describe("term regexes", () => {
         "\\xC6",
       ],
     });
-    expect(termPattern(parseQuery("'Ab")[0][0])?.regex).toBe("(?-u:\\x41\\x62)");
+    expect(termPattern(parseQuery("'aB")[0][0])?.regex).toBe("(?-u:\\x61\\x42)");
+    // A case-sensitive term that starts with a capital keeps its forms inline: the first character's are exact.
+    const capital = termPattern(parseQuery("'Ab")[0][0]);
+    expect(capital?.wide).toEqual([]);
+    expect(capital?.regex).toMatch(/^\(\?-u:\(\?:\\x41\|\\xC3\[\\x80-\\x85\]\|/u);
   });
   it("short fuzzy terms and terms with a character of one form carry the accented forms inline", () => {
     // à-å and À-Å are \xC3\x80-\x85 and \xC3\xA0-\xA5: the first character's forms exactly (the prefilter's
