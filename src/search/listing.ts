@@ -11,6 +11,8 @@ export interface ListOptions {
   hidden: boolean;
   noIgnore?: boolean;
   target: string;
+  /** Called with each path as it arrives (work spread over the listing rather than done after it). */
+  onPath?: (path: string) => void;
 }
 
 /** Paths as ripgrep prints them (relative to the working directory when the target is). */
@@ -34,7 +36,9 @@ export async function listFiles(o: ListOptions): Promise<{ paths: string[]; run:
     signal: o.signal,
     separator: "\0",
     onRecord: (r) => {
-      if (r !== "") paths.push(r);
+      if (r === "") return true;
+      paths.push(r);
+      o.onPath?.(r);
       return true;
     },
   });

@@ -434,7 +434,7 @@ function sample(paths: readonly string[], max: number): readonly string[] {
  * handed to JavaScript: the regex's selectivity over the files it covers plus every line of the files it does not
  * (read in full). `hintPaths` (a recent listing of the same files, or none) only guides the choice, and only when
  * there is one to make: a sample of it is weighed. Which files are read in full is decided on the actual listing
- * (filesToRead, readInFull). Undefined when some consumer cannot be prefiltered.
+ * (readInFull). Undefined when some consumer cannot be prefiltered.
  */
 export function planPrefilter(
   consumers: readonly Consumer[],
@@ -497,25 +497,14 @@ export function planPrefilter(
 }
 
 /**
- * Whether the file at `path` (as shown) is read in full: filesToRead for one path. The path alone decides, so each of
- * ripgrep's lines can be kept or left out as it arrives, without waiting for the listing.
+ * Whether the listed file at `path` (as shown) is read in full: some consumer's scanned sets do not cover it. The path
+ * alone decides, so each listed path and each of ripgrep's lines is decided as it arrives.
  */
 export function readInFull(plan: PrefilterPlan, path: string, contentOnly: boolean): boolean {
   const fields = contentOnly ? undefined : [new Field(path)];
   return plan.choices.some(
     (ch) => uncoveredBy(ch.consumer, ch.option, statusesOf(ch.consumer, ch.infos, fields, 1), 1).length > 0,
   );
-}
-
-/** Indices of the listed files to read in full: some consumer's scanned sets do not cover them. */
-export function filesToRead(plan: PrefilterPlan, paths: readonly string[], contentOnly: boolean): Set<number> {
-  const out = new Set<number>();
-  const fields = contentOnly ? undefined : paths.map((p) => new Field(p));
-  for (const ch of plan.choices) {
-    const statuses = statusesOf(ch.consumer, ch.infos, fields, paths.length);
-    for (const f of uncoveredBy(ch.consumer, ch.option, statuses, paths.length)) out.add(f);
-  }
-  return out;
 }
 
 /** Any line with a character that could stand for an ASCII one a term left out: byte literals keep the scan fast. */
