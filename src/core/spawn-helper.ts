@@ -150,6 +150,21 @@ interface Pending {
   done: boolean;
 }
 
+/** Socket directories still in use: each goes when its helper dies, or with this process. */
+const socketDirs = new Set<string>();
+let exitHook = false;
+
+function removeAtExit(dir: string): void {
+  if (!exitHook) process.once("exit", () => socketDirs.forEach(removeDir));
+  exitHook = true;
+  socketDirs.add(dir);
+}
+
+function removeDir(dir: string): void {
+  socketDirs.delete(dir);
+  rmSync(dir, { recursive: true, force: true });
+}
+
 function killGroups(pids: readonly number[]): void {
   for (const pid of pids) {
     try {
@@ -191,6 +206,7 @@ class Helper {
     child.on("message", (m: HelperMessage) => helper.onMessage(m));
     child.on("error", (e) => helper.die(e));
     child.on("exit", () => helper.die(new Error("the spawn helper exited")));
+    removeAtExit(dir);
     // Neither keeps this process alive.
     child.unref();
     (child as unknown as { channel?: { unref(): void } }).channel?.unref();
@@ -271,7 +287,7 @@ class Helper {
     this.dead = true;
     this.ready = false;
     this.server.close();
-    rmSync(this.dir, { recursive: true, force: true });
+    removeDir(this.dir);
     for (const pending of [...this.runs.values()]) {
       this.finish(pending);
       if (pending.pids) killGroups(pending.pids);

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
@@ -122,20 +122,25 @@ describe("the real server over stdio (SDK Client)", () => {
       }
       return answers;
     };
-    const helped = await start(dir, { DWIM_SPAWN_HELPER: "on" });
+    const tmp = join(dir, "tmp");
+    mkdirSync(tmp, { recursive: true });
+    const socketDirs = () => readdirSync(tmp).filter((name) => name.startsWith("dwim-spawn-"));
+    const helped = await start(dir, { DWIM_SPAWN_HELPER: "on", TMPDIR: tmp });
     const direct = await start(dir, { DWIM_SPAWN_HELPER: "off" });
     try {
       const viaHelper = await run(helped);
       expect(helpersIn(dir)).toHaveLength(1);
+      expect(socketDirs()).toHaveLength(1);
       expect(viaHelper).toEqual(await run(direct));
       expect(JSON.stringify(viaHelper[3])).toContain("gamma");
     } finally {
       await helped.close();
       await direct.close();
     }
-    // It goes with its server.
+    // It goes with its server, and so does its socket's directory.
     await new Promise((done) => setTimeout(done, 300));
     expect(helpersIn(dir)).toEqual([]);
+    expect(socketDirs()).toEqual([]);
   });
 
   it("keeps serving after an unknown tool, wrong types and a missing parameter", async () => {
