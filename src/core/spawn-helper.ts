@@ -165,10 +165,11 @@ function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
-function killGroups(pids: readonly number[]): void {
+/** Kills each process and its group (each stage leads its own, except on Windows, which has no groups). */
+function killGroups(pids: ReadonlyArray<number | undefined>): void {
   for (const pid of pids) {
     try {
-      if (pid > 0) process.kill(-pid, "SIGKILL");
+      if (pid !== undefined && pid > 0) process.kill(process.platform === "win32" ? pid : -pid, "SIGKILL");
     } catch {
       // Already gone.
     }
@@ -346,23 +347,11 @@ export function startPipeline(request: PipelineRequest, handlers: PipelineHandle
   return spawnDirect(request, handlers);
 }
 
-function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined) return;
-  try {
-    if (process.platform === "win32") child.kill("SIGKILL");
-    else process.kill(-child.pid, "SIGKILL");
-  } catch {
-    // Already gone.
-  }
-}
-
 /** The pipeline spawned from this process. */
 function spawnDirect(request: PipelineRequest, handlers: PipelineHandlers): PipelineHandle {
   const options = { cwd: request.cwd, detached: process.platform !== "win32", windowsHide: true };
   const children: ChildProcess[] = [];
-  const kill = () => {
-    for (const c of children) killGroup(c);
-  };
+  const kill = () => killGroups(children.map((c) => c.pid));
   request.stages.forEach((args, i) => {
     const previous = children[i - 1];
     const stdin = i === 0 ? (request.stdin === undefined ? "ignore" : "pipe") : (previous?.stdout ?? "ignore");
