@@ -10,9 +10,11 @@
  * Terms may also match a line's path: a file whose path satisfies the prefiltered set of a query is read in full
  * (see planPrefilter), so path-only matches are found without scanning every line of every file.
  */
-import { foldCode, isWhitespaceCode } from "./fzf/charclass.js";
+import { isWhitespaceCode } from "./fzf/charclass.js";
+import { codesMatching } from "./fzf/forms.js";
 import { Field, type QueryMatcher, termMatches } from "./fzf/matcher.js";
 import type { Term, TermSet } from "./fzf/pattern.js";
+import { PathGate } from "./path-gate.js";
 
 /** Any bytes of the same line. */
 const GAP = "[^\\n]*";
@@ -22,86 +24,6 @@ const SPACE = "(?-u:[\\t\\x0B\\x0C\\r ]|\\xC2[\\x85\\xA0])*";
 export const MAX_TERM_CHARS = 32;
 /** Beyond this the query is not worth compiling into one regex (ripgrep's size limits); scan unfiltered. */
 export const MAX_PATTERN_CHARS = 65_536;
-
-/**
- * Code points outside these ranges neither lower-case nor fold to ASCII (test/search/prefilter.test.ts checks every
- * BMP code unit), so the ASCII characters' preimages come from a short scan; other characters need the full one.
- */
-export const ASCII_PREIMAGE_RANGES: ReadonlyArray<readonly [number, number]> = [
-  [0x41, 0x5a],
-  [0xc0, 0x3ff],
-  [0x1d00, 0x1fff],
-  [0x2070, 0x22ff],
-  [0x2c60, 0x2c7f],
-  [0xa720, 0xa7ff],
-];
-
-interface Preimages {
-  /** Code units whose lower case (alone) is a different single code unit, by that unit. */
-  lower: Map<number, number[]>;
-  /** Code units foldCode maps elsewhere, by their fold. */
-  folded: Map<number, number[]>;
-}
-
-let asciiTable: Preimages | undefined;
-let fullTable: Preimages | undefined;
-
-function push(map: Map<number, number[]>, key: number, value: number): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
-export function scanPreimages(ranges: ReadonlyArray<readonly [number, number]>): Preimages {
-  const table: Preimages = { lower: new Map(), folded: new Map() };
-  for (const [from, to] of ranges) {
-    for (let u = from; u <= to; u++) {
-      if (u >= 0xd800 && u <= 0xdfff) continue;
-      const ch = String.fromCharCode(u);
-      const l = ch.toLowerCase();
-      if (l.length === 1 && l !== ch) push(table.lower, l.charCodeAt(0), u);
-      const f = foldCode(u);
-      if (f !== u) push(table.folded, f, u);
-    }
-  }
-  return table;
-}
-
-function preimages(code: number): Preimages {
-  if (code < 0x80) {
-    asciiTable ??= scanPreimages(ASCII_PREIMAGE_RANGES);
-    return asciiTable;
-  }
-  fullTable ??= scanPreimages([[0, 0xffff]]);
-  return fullTable;
-}
-
-/**
- * Every code unit the matcher reads as `code` of a term: itself, what lower-cases to it (case-insensitive terms),
- * what folds to it (normalising terms), and what lower-cases to something that folds to it.
- */
-const matchingCache = new Map<number, number[]>();
-
-export function codesMatching(code: number, caseSensitive: boolean, normalize: boolean): number[] {
-  const key = code * 4 + (caseSensitive ? 2 : 0) + (normalize ? 1 : 0);
-  let codes = matchingCache.get(key);
-  if (!codes) {
-    codes = computeCodesMatching(code, caseSensitive, normalize);
-    if (matchingCache.size < 4096) matchingCache.set(key, codes);
-  }
-  return codes;
-}
-
-function computeCodesMatching(code: number, caseSensitive: boolean, normalize: boolean): number[] {
-  const { lower, folded } = preimages(code);
-  const out = new Set<number>([code]);
-  const targets = [code, ...(normalize ? (folded.get(code) ?? []) : [])];
-  for (const t of targets) {
-    out.add(t);
-    if (!caseSensitive) for (const u of lower.get(t) ?? []) out.add(u);
-  }
-  return [...out].sort((a, b) => a - b);
-}
 
 const hex = (code: number, width: number) => code.toString(16).toUpperCase().padStart(width, "0");
 const byte = (b: number) => `\\x${hex(b, 2)}`;
@@ -398,22 +320,39 @@ export interface PrefilterPlan {
  * collector's the built ones (weighed for the scan) and those without a positive term (which can rule a file out).
  */
 function statusesOf(c: Consumer, infos: readonly SetInfo[], paths: readonly Field[] | undefined, count: number) {
-  return infos.map((info) => {
-    if (c.everySet && !info.built && info.set.some((t) => !t.inverse))
-      return new Array<SetStatus>(count).fill(SetStatus.Open);
-    return paths
-      ? paths.map((f) => setStatus(info, f, c.matcher))
-      : new Array<SetStatus>(count).fill(setStatus(info, undefined, c.matcher));
-  });
+  // Loops rather than callbacks: this runs once per listed path (see memoOf).
+  const out: SetStatus[][] = [];
+  for (const info of infos) {
+    if (c.everySet && !info.built && info.set.some(isPositive)) {
+      out.push(new Array<SetStatus>(count).fill(SetStatus.Open));
+      continue;
+    }
+    if (!paths) {
+      out.push(new Array<SetStatus>(count).fill(setStatus(info, undefined, c.matcher)));
+      continue;
+    }
+    const row = new Array<SetStatus>(count);
+    for (let f = 0; f < count; f++) row[f] = setStatus(info, paths[f], c.matcher);
+    out.push(row);
+  }
+  return out;
 }
+
+const isPositive = (t: Term) => !t.inverse;
 
 /** Files (indices into `statuses`' paths) whose lines ripgrep's scan for `option` would not cover. */
 function uncoveredBy(c: Consumer, option: readonly number[], statuses: SetStatus[][], count: number): number[] {
   const out: number[] = [];
   for (let f = 0; f < count; f++) {
-    const covered = c.everySet
-      ? option.some((s) => statuses[s][f] === SetStatus.Required) || statuses.some((s) => s[f] === SetStatus.Dead)
-      : statuses.every((s) => s[f] === SetStatus.Required || s[f] === SetStatus.Dead);
+    let covered: boolean;
+    if (c.everySet) {
+      covered = false;
+      for (const s of option) if (statuses[s][f] === SetStatus.Required) covered = true;
+      for (const s of statuses) if (s[f] === SetStatus.Dead) covered = true;
+    } else {
+      covered = true;
+      for (const s of statuses) if (s[f] !== SetStatus.Required && s[f] !== SetStatus.Dead) covered = false;
+    }
     if (!covered) out.push(f);
   }
   return out;
@@ -421,6 +360,11 @@ function uncoveredBy(c: Consumer, option: readonly number[], statuses: SetStatus
 
 /** Hint paths weighed per option at most: a sample guides the choice as well, and planning delays the scan. */
 export const MAX_HINT_PATHS = 2_000;
+
+/** The hint paths planPrefilter weighs of a listing: what is worth remembering of it for the next call. */
+export function hintSample(paths: readonly string[]): readonly string[] {
+  return sample(paths, MAX_HINT_PATHS);
+}
 
 /** Every n-th path, n chosen to keep at most `max`. */
 function sample(paths: readonly string[], max: number): readonly string[] {
@@ -501,10 +445,42 @@ export function planPrefilter(
  * alone decides, so each listed path and each of ripgrep's lines is decided as it arrives.
  */
 export function readInFull(plan: PrefilterPlan, path: string, contentOnly: boolean): boolean {
-  const fields = contentOnly ? undefined : [new Field(path)];
-  return plan.choices.some(
-    (ch) => uncoveredBy(ch.consumer, ch.option, statusesOf(ch.consumer, ch.infos, fields, 1), 1).length > 0,
-  );
+  const memo = memoOf(plan);
+  // Without a path, or with one no term can match, every check against it is false: one answer serves them all.
+  if (contentOnly) {
+    memo.contentOnly ??= decide(plan, undefined);
+    return memo.contentOnly;
+  }
+  if (!memo.gate.mayMatch(path)) {
+    memo.unmatchedPath ??= decide(plan, [new Field(path)]);
+    return memo.unmatchedPath;
+  }
+  return decide(plan, [new Field(path)]);
+}
+
+function decide(plan: PrefilterPlan, fields: Field[] | undefined): boolean {
+  for (const ch of plan.choices)
+    if (uncoveredBy(ch.consumer, ch.option, statusesOf(ch.consumer, ch.infos, fields, 1), 1).length > 0) return true;
+  return false;
+}
+
+interface PlanMemo {
+  /** Every term readInFull may check against a path. */
+  gate: PathGate;
+  contentOnly?: boolean;
+  /** The answer for a path that no term can match. */
+  unmatchedPath?: boolean;
+}
+
+const memos = new WeakMap<PrefilterPlan, PlanMemo>();
+
+function memoOf(plan: PrefilterPlan): PlanMemo {
+  let memo = memos.get(plan);
+  if (!memo) {
+    memo = { gate: new PathGate(plan.choices.flatMap((ch) => ch.infos.flatMap((info) => info.set))) };
+    memos.set(plan, memo);
+  }
+  return memo;
 }
 
 /** Any line with a character that could stand for an ASCII one a term left out: byte literals keep the scan fast. */

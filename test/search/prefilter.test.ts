@@ -10,16 +10,15 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { searchContent } from "../../src/search/content.js";
 import { DEFAULT_SCHEME } from "../../src/search/fzf/charclass.js";
+import { ASCII_PREIMAGE_RANGES, codesMatching, scanPreimages } from "../../src/search/fzf/forms.js";
 import { Field, QueryMatcher, termMatches } from "../../src/search/fzf/matcher.js";
 import { parseQuery } from "../../src/search/fzf/pattern.js";
+import { PathGate } from "../../src/search/path-gate.js";
 import {
-  ASCII_PREIMAGE_RANGES,
-  codesMatching,
   MAX_HINT_PATHS,
   MAX_INLINE_FUZZY_CHARS,
   planPrefilter,
   readInFull,
-  scanPreimages,
   termPattern,
   termRegex,
 } from "../../src/search/prefilter.js";
@@ -278,6 +277,40 @@ describe("the path pass", () => {
       }),
       { numRuns: 200 },
     );
+  });
+  it("the path gate never rules out a path some term matches (so one answer serves every other path)", () => {
+    const pathArb = fc
+      .tuple(fc.constantFrom("", "src/", "ks/", "É/", "\u212A/"), fc.array(lineArb, { minLength: 1, maxLength: 2 }))
+      .map(([d, parts]) => `${d}${parts.join("/")}.txt`);
+    let ruledOut = 0;
+    fc.assert(
+      fc.property(fc.array(pathArb, { minLength: 1, maxLength: 8 }), queryArb, (paths, query) => {
+        const matcher = new QueryMatcher(query, DEFAULT_SCHEME);
+        const terms = matcher.sets.flat();
+        const gate = new PathGate(terms);
+        for (const path of paths) {
+          if (gate.mayMatch(path)) continue;
+          ruledOut++;
+          const field = new Field(path);
+          for (const t of terms)
+            expect(termMatches(t, field, matcher.scheme), `${query} / ${path} / ${t.raw}`).toBe(false);
+        }
+      }),
+      { numRuns: 500 },
+    );
+    // The property says something only if the gate does rule paths out.
+    expect(ruledOut).toBeGreaterThan(100);
+  });
+  it("a path no term can match is decided like every other such path", () => {
+    const matcher = new QueryMatcher("widget | gadget !zzz", DEFAULT_SCHEME);
+    const p = planPrefilter([{ matcher, everySet: true }], [], false);
+    expect(p).toBeDefined();
+    const plan = p as NonNullable<typeof p>;
+    expect(new PathGate(matcher.sets.flat()).mayMatch("lib/parser.c")).toBe(false);
+    expect(readInFull(plan, "lib/parser.c", false)).toBe(readInFull(plan, "doc/notes.md", false));
+    // A path with an inverse term's text is not one of them: "zzz" rules its lines out.
+    expect(readInFull(plan, "zzz/widget.c", false)).toBe(false);
+    expect(readInFull(plan, "src/widget.c", false)).toBe(true);
   });
   it("files read in full that ripgrep reads differently (binary, UTF-16) give ripgrep's own lines", async () => {
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("in utf16\nsecond\n", "utf16le")]);
