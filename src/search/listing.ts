@@ -15,9 +15,23 @@ export interface ListOptions {
   onPath?: (path: string) => void;
 }
 
+/** Collects the listed paths; a method rather than a closure per call (see RecordStream in ripgrep.ts). */
+class PathSink {
+  readonly paths: string[] = [];
+
+  constructor(private readonly onPath: ((path: string) => void) | undefined) {}
+
+  add(record: string): boolean {
+    if (record === "") return true;
+    this.paths.push(record);
+    this.onPath?.(record);
+    return true;
+  }
+}
+
 /** Paths as ripgrep prints them (relative to the working directory when the target is). */
 export async function listFiles(o: ListOptions): Promise<{ paths: string[]; run: RgRunResult }> {
-  const paths: string[] = [];
+  const sink = new PathSink(o.onPath);
   const run = await runRipgrep({
     rg: o.rg,
     args: [
@@ -35,12 +49,7 @@ export async function listFiles(o: ListOptions): Promise<{ paths: string[]; run:
     timeoutMs: o.timeoutMs,
     signal: o.signal,
     separator: "\0",
-    onRecord: (r) => {
-      if (r === "") return true;
-      paths.push(r);
-      o.onPath?.(r);
-      return true;
-    },
+    onRecord: sink.add.bind(sink),
   });
-  return { paths, run };
+  return { paths: sink.paths, run };
 }

@@ -9,7 +9,7 @@
 import { type DirectOptions, listOptions, type ReadResult, readFiles } from "./direct.js";
 import { listFiles } from "./listing.js";
 import { displayPath } from "./paths.js";
-import { type Consumer, planPrefilter, readInFull } from "./prefilter.js";
+import { type Consumer, hintSample, type PrefilterPlan, planPrefilter, readInFull } from "./prefilter.js";
 import { filterStageArgs, LINE_ARGS, type RgRunResult, runRipgrep } from "./ripgrep.js";
 import { RecordScorer, type ScanResult } from "./scan.js";
 
@@ -22,17 +22,17 @@ export interface PrefilteredResult extends ScanResult {
 const GENERATED_REGEX_FAILED = /regex|size limit|compil/iu;
 
 /**
- * Recent listings, only to choose what ripgrep scans for before this call's own listing is in (both run at once).
- * A stale entry can make the choice worse, never the answer wrong.
+ * Samples of recent listings, only to choose what ripgrep scans for before this call's own listing is in (both run
+ * at once). A stale entry can make the choice worse, never the answer wrong. Only the sample planning weighs is kept:
+ * a whole listing held from call to call (22,331 paths on the Rust corpus) outlived the young generation, and the
+ * garbage collector copied and marked it on every call.
  */
-const recentListings = new Map<string, string[]>();
+const recentListings = new Map<string, readonly string[]>();
 const RECENT_LISTINGS = 4;
-const RECENT_LISTING_MAX_PATHS = 200_000;
 
-function remember(key: string, paths: string[]): void {
+function remember(key: string, paths: readonly string[]): void {
   recentListings.delete(key);
-  if (paths.length > RECENT_LISTING_MAX_PATHS) return;
-  recentListings.set(key, paths);
+  recentListings.set(key, hintSample(paths));
   while (recentListings.size > RECENT_LISTINGS) recentListings.delete(recentListings.keys().next().value as string);
 }
 
@@ -76,14 +76,9 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
 
   // Whether a file is read in full depends on its path alone: each of ripgrep's lines is kept or left out as it comes,
   // so none waits for the listing (memory stays bounded however many lines get through the prefilter).
-  const scorer = new RecordScorer(o);
+  const scorer = new RecordScorer(o, halt);
   scorer.skip = (raw) => readInFull(plan, displayPath(raw), o.contentOnly);
   const rg = stoppable(o.signal);
-  const take = (record: string): boolean => {
-    const go = scorer.onRecord(record);
-    if (!go) halt.stopped = true;
-    return go;
-  };
   const scanning = runRipgrep({
     rg: o.rg,
     args: [
@@ -102,19 +97,18 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
     timeoutMs: Math.max(1, deadline - Date.now()),
     signal: rg.signal,
     separator: "\n",
-    onRecord: take,
+    onRecord: scorer.onRecord,
   });
   // Spawning blocks this thread for a few milliseconds: the scan, which takes longer, starts first. The listing walks
   // on one thread beside it, leaving the cores to the scan (a caller's --threads, later, still wins).
   // Which listed files are read in full is decided as their paths arrive: decided after the listing, it kept this
   // thread from draining the scan's output for 10 ms on 22,000 paths (the Rust corpus), and the scan waited.
-  const full: string[] = [];
+  const fullReads = new FullReads(plan, o.contentOnly);
+  const full = fullReads.paths;
   const listed = listFiles({
     ...listing,
     flags: ["--threads=1", ...listing.flags],
-    onPath: (raw) => {
-      if (readInFull(plan, displayPath(raw), o.contentOnly)) full.push(raw);
-    },
+    onPath: fullReads.consider.bind(fullReads),
   });
   // Neither run may be left to reject unobserved: a failure of one stops the other before it is reported.
   const scanned = scanning.then(
@@ -166,6 +160,20 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
     return combine(list.run, [...reads, rest], paths.length);
   }
   return { ...combine(list.run, [fromRipgrep, ...reads], paths.length), prefilter: plan.scanned };
+}
+
+/** The listed files read in full, chosen as their paths arrive (a method, not a closure per call: see ripgrep.ts). */
+class FullReads {
+  readonly paths: string[] = [];
+
+  constructor(
+    private readonly plan: PrefilterPlan,
+    private readonly contentOnly: boolean,
+  ) {}
+
+  consider(raw: string): void {
+    if (readInFull(this.plan, displayPath(raw), this.contentOnly)) this.paths.push(raw);
+  }
 }
 
 function combine(list: RgRunResult, parts: ReadResult[], listed: number): ScanResult {

@@ -27,18 +27,29 @@ export class Collector {
   readonly top: TopK<Hit>;
   /** The line being scored, reused for every line (no allocation per line) by `canRank`. */
   private readonly probe: Hit = { file: "", line: 0, content: "", score: 0, length: 0, contentStart: -1 };
-  private readonly beatsWorst = (worst: Hit) => compareHits(this.probe, worst) < 0;
-  /** Whether a line of `probe`'s place with score `bound` would enter the top k (set the place with `at`). */
-  readonly canRank = (bound: number): boolean => {
-    this.probe.score = bound;
-    return this.top.admits(this.beatsWorst);
-  };
+  private readonly beatsWorst: (worst: Hit) => boolean;
+  /**
+   * Whether a line of `probe`'s place with score `bound` would enter the top k (set the place with `at`). Bound
+   * methods, not closures per collector: V8 keeps a hot function's optimised code only while the function lives.
+   */
+  readonly canRank: (bound: number) => boolean;
 
   constructor(
     readonly matcher: QueryMatcher,
     k: number,
   ) {
     this.top = new TopK(k, compareHits);
+    this.beatsWorst = this.probeBeats.bind(this);
+    this.canRank = this.ranks.bind(this);
+  }
+
+  private probeBeats(worst: Hit): boolean {
+    return compareHits(this.probe, worst) < 0;
+  }
+
+  private ranks(bound: number): boolean {
+    this.probe.score = bound;
+    return this.top.admits(this.beatsWorst);
   }
 
   /** Places the probe at a line: what `canRank` compares by after the score (length, path, line). */
@@ -144,10 +155,19 @@ export class RecordScorer {
   /** Raw paths whose lines were left out by `skip`. */
   readonly skipped = new Set<string>();
 
-  constructor(private readonly o: ScanBase) {}
+  /** `take` bound once: a method outlives the scan, so V8 keeps its optimised code from one search to the next. */
+  readonly onRecord: (record: string) => boolean;
+
+  /** `halt`, when given, is marked stopped when a line stops the scan (`stopAtFirst`). */
+  constructor(
+    private readonly o: ScanBase,
+    private readonly halt?: { stopped: boolean },
+  ) {
+    this.onRecord = this.take.bind(this);
+  }
 
   /** false when the scan should stop. */
-  readonly onRecord = (record: string): boolean => {
+  private take(record: string): boolean {
     const nul = record.indexOf("\0");
     if (nul < 0) {
       const m = STATS_FILES.exec(record.trim());
@@ -175,8 +195,10 @@ export class RecordScorer {
     let content = record.slice(colon + 1);
     if (content.endsWith("\r")) content = content.slice(0, -1);
     this.lines++;
-    return scoreLine(this.o, this.path, this.pathField, line, content);
-  };
+    const go = scoreLine(this.o, this.path, this.pathField, line, content);
+    if (!go && this.halt) this.halt.stopped = true;
+    return go;
+  }
 }
 
 const STATS_FILES = /^(\d+) files searched$/u;

@@ -137,7 +137,11 @@ const FOLDABLE = /[\u00C0-\uFF61]/gu;
 export function foldString(s: string): string {
   FOLDABLE.lastIndex = 0;
   if (!FOLDABLE.test(s)) return s;
-  return s.replace(FOLDABLE, (ch) => String.fromCharCode(foldCode(ch.charCodeAt(0))));
+  return s.replace(FOLDABLE, foldMatch);
+}
+
+function foldMatch(ch: string): string {
+  return String.fromCharCode(foldCode(ch.charCodeAt(0)));
 }
 
 /** Lower-cases `s` code unit by code unit, so indices keep lining up with the original. */
