@@ -17,6 +17,7 @@
  *   "racy" index entries do);
  * - a filesystem whose stamps another host may change or that caches them (only local Linux filesystems qualify);
  * - a git configuration naming its own excludes file;
+ * - a size cap among the flags (the listing then depends on contents);
  * - more than `maxEntries` stamps to check (the check runs on the event loop).
  */
 import { readFileSync, statfsSync, statSync } from "node:fs";
@@ -172,6 +173,8 @@ export class ListingCache {
   }
 
   private async witness(place: ListingPlace, paths: readonly string[], startedAt: number): Promise<Witness> {
+    // A size cap makes the listing depend on files' contents, which no directory stamp follows.
+    if (place.flags.some((f) => f.startsWith("--max-filesize"))) throw new Untrusted();
     const root = resolve(place.cwd, place.target);
     let fsType: number;
     try {

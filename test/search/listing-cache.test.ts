@@ -162,7 +162,7 @@ describe("listing cache: a kept listing is reused only while nothing that decide
     expect(cache.lookup("k")).toBeUndefined();
   });
 
-  it("keeps nothing for a tree with more directories than it checks, off Linux, or with git's own excludes file", async () => {
+  it("keeps nothing for a tree with more directories than it checks, off Linux, with git's own excludes file or a size cap", async () => {
     const root = tree({ "a/one.txt": "1", "b/two.txt": "2", "c/three.txt": "3" });
     const small = cacheForTests({ maxEntries: 3 });
     await listAndKeep(small, root);
@@ -174,6 +174,9 @@ describe("listing cache: a kept listing is reused only while nothing that decide
     const configured = cacheForTests({ env: { HOME: home } });
     await listAndKeep(configured, root);
     expect(configured.size).toBe(0);
+    const capped = cacheForTests();
+    await listAndKeep(capped, root, ".", ["--max-filesize=10"]);
+    expect(capped.size).toBe(0);
     // The same tree, none of those: kept.
     const plain = cacheForTests();
     await listAndKeep(plain, root);
