@@ -19,6 +19,8 @@ interface Job {
   glob: string;
   repeat?: number;
   queries: Array<{ fuzzy_filter: string; regex_pattern?: string; auto_retry?: boolean; limit_regex?: string }>;
+  /** false: a fresh `rg --files` listing at every call (`[search] listing_cache = false`). */
+  listingCache?: boolean;
 }
 
 const job: Job = JSON.parse(readFileSync(process.argv[2], "utf8"));
@@ -33,6 +35,7 @@ const env = {
   maxRetries: 1,
   maxChars: 1_000_000_000,
   maxFilesize: 50 * 1024 * 1024,
+  listingCache: job.listingCache ?? true,
 };
 
 /** ripgrep alone, its output read through a pipe (pointed at /dev/null it would stop at the first match). */

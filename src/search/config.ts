@@ -22,8 +22,10 @@ export const searchSection = defineConfigSection({
       max_filesize: z
         .union([z.number().int().min(1), z.string().refine((v) => parseSize(v) !== undefined, "a size such as 50M")])
         .default("50M"),
+      /** Reuse a search's file listing while nothing that decides it has changed (listing-cache.ts). */
+      listing_cache: z.boolean().default(true),
     })
-    .default({ max_retries: 1, max_output_chars: 20_000, max_filesize: "50M" }),
+    .default({ max_retries: 1, max_output_chars: 20_000, max_filesize: "50M", listing_cache: true }),
   env: {
     DWIM_SEARCH_AUTO_RETRY: "auto_retry",
     DWIM_SEARCH_RETRY_CONFIDENCE: "retry_confidence",
@@ -34,6 +36,7 @@ export const searchSection = defineConfigSection({
     DWIM_RG_PATH: "rg_path",
     DWIM_SEARCH_ANALYTICS_LOG: "analytics_log",
     DWIM_SEARCH_MAX_FILESIZE: "max_filesize",
+    DWIM_SEARCH_LISTING_CACHE: "listing_cache",
   },
 });
 
@@ -47,6 +50,7 @@ export interface SearchSettings {
   analyticsLog?: string;
   /** Bytes. */
   maxFilesize: number;
+  listingCache: boolean;
 }
 
 export function searchSettings(config: LoadedConfig): SearchSettings {
@@ -63,5 +67,6 @@ export function searchSettings(config: LoadedConfig): SearchSettings {
     rgPath: s.rg_path,
     analyticsLog: s.analytics_log,
     maxFilesize: typeof s.max_filesize === "number" ? s.max_filesize : (parseSize(s.max_filesize) as number),
+    listingCache: s.listing_cache,
   };
 }

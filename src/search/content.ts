@@ -50,6 +50,8 @@ export interface SearchEnv {
   maxChars: number;
   /** Largest file searched, in bytes (`[search] max_filesize`); `rg_flags` may lower it. */
   maxFilesize?: number;
+  /** Reuse file listings while their witness holds (`[search] listing_cache`, default true). */
+  listingCache?: boolean;
   signal?: AbortSignal;
   /** Receives progress of searches that run longer than about a second. */
   progress?: ProgressSink;
@@ -260,6 +262,7 @@ async function search(
         flags: pl.flags,
         // The listing leaves the size cap to the scan and to dwim's own reads (it would stat every file for it).
         maxFilesize: limits.length > 0 ? env.maxFilesize : undefined,
+        listingCache: env.listingCache ?? true,
         hidden: extra.hiddenOverride ?? hidden,
         noIgnore: extra.noIgnore,
         target: target.argument,

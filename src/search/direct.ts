@@ -262,6 +262,8 @@ export interface DirectOptions extends ScanBase {
   target: string;
   /** false: score every line of every listed file (the reference the prefiltered scan must equal). */
   prefilter?: boolean;
+  /** Reuse a kept listing while its witness holds (listing-cache.ts); default true. */
+  listingCache?: boolean;
 }
 
 export function listOptions(o: DirectOptions): ListOptions {

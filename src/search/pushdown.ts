@@ -68,7 +68,7 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
       ? undefined
       : planPrefilter(consumers, (recentListings.get(key) ?? []).map(displayPath), o.contentOnly);
   if (!plan) {
-    const list = await listOrReuse(listing, key);
+    const list = await listOrReuse(listing, key, o.listingCache !== false);
     if (o.progress) o.progress.total = list.paths.length;
     remember(key, list.paths);
     const read = list.run.timedOut || list.run.aborted ? [] : [await readFiles(list.paths, readOptions)];
@@ -109,6 +109,7 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
   const listed = listOrReuse(
     { ...listing, flags: ["--threads=1", ...listing.flags], onPath: fullReads.consider.bind(fullReads) },
     key,
+    o.listingCache !== false,
   );
   // Neither run may be left to reject unobserved: a failure of one stops the other before it is reported.
   const scanned = scanning.then(
@@ -170,8 +171,12 @@ const CLEAN_LISTING: RgRunResult = { exitCode: 0, stderr: "", timedOut: false, s
  * (listing-cache.ts), else ripgrep's, kept for the next call when it ran cleanly. `key` names everything else a
  * listing depends on (working directory, target, flags).
  */
-async function listOrReuse(listing: ListOptions, key: string): Promise<{ paths: readonly string[]; run: RgRunResult }> {
-  const kept = listingCache.lookup(key);
+async function listOrReuse(
+  listing: ListOptions,
+  key: string,
+  useCache: boolean,
+): Promise<{ paths: readonly string[]; run: RgRunResult }> {
+  const kept = useCache ? listingCache.lookup(key) : undefined;
   if (kept) {
     if (listing.onPath) for (const p of kept) listing.onPath(p);
     return { paths: kept, run: CLEAN_LISTING };
@@ -179,7 +184,7 @@ async function listOrReuse(listing: ListOptions, key: string): Promise<{ paths: 
   const startedAt = Date.now();
   const list = await listFiles(listing);
   const r = list.run;
-  if (r.exitCode === 0 && r.stderr === "" && !r.timedOut && !r.aborted && !r.stoppedEarly)
+  if (useCache && r.exitCode === 0 && r.stderr === "" && !r.timedOut && !r.aborted && !r.stoppedEarly)
     void listingCache.remember(
       key,
       { cwd: listing.cwd, target: listing.target, hidden: listing.hidden, flags: listing.flags },

@@ -20,6 +20,7 @@ function envFor(ctx: ToolContext): SearchEnv {
     maxRetries: s.maxRetries,
     maxChars: s.maxChars,
     maxFilesize: s.maxFilesize,
+    listingCache: s.listingCache,
     signal: ctx.signal,
     progress: ctx.progress,
   };

@@ -2,6 +2,8 @@ import { chmodSync, mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, wr
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/core/config.js";
+import { searchSection, searchSettings } from "../../src/search/config.js";
 import { searchContent } from "../../src/search/content.js";
 import { listFiles } from "../../src/search/listing.js";
 import { ListingCache, listingCache } from "../../src/search/listing-cache.js";
@@ -207,5 +209,32 @@ describe("listing cache: a kept listing is reused only while nothing that decide
     writeFileSync(join(root, "src/quiet/deeper/zebrafile.txt"), "first line\n");
     const after = await searchContent({ fuzzy_filter: "zebrafile line" }, env);
     expect(after.matches.map((m) => `${m.file}:${m.line}`)).toEqual(["src/quiet/deeper/zebrafile.txt:1"]);
+  });
+
+  it("[search] listing_cache = false (DWIM_SEARCH_LISTING_CACHE) keeps no listing", async () => {
+    const cfg = (env: Record<string, string>) =>
+      searchSettings(loadConfig({ userFile: null, projectFile: null, env, sections: [searchSection] }));
+    expect(cfg({}).listingCache).toBe(true);
+    expect(cfg({ DWIM_SEARCH_LISTING_CACHE: "false" }).listingCache).toBe(false);
+    const root = tree({ "src/alpha.txt": "alpha line\n" });
+    await sleep(1_200);
+    const env = {
+      rg: locateRipgrep(),
+      cwd: root,
+      roots: [root],
+      timeoutMs: 20_000,
+      autoRetry: false,
+      threshold: 0.8,
+      maxRetries: 0,
+      maxChars: 100_000,
+    };
+    await listingCache.idle();
+    const before = listingCache.size;
+    await searchContent({ fuzzy_filter: "alpha" }, { ...env, listingCache: false });
+    await listingCache.idle();
+    expect(listingCache.size).toBe(before);
+    await searchContent({ fuzzy_filter: "alpha" }, env);
+    await listingCache.idle();
+    expect(listingCache.size).toBe(Math.min(before + 1, 4));
   });
 });
