@@ -9,7 +9,7 @@ import { type FlagsInput, parseRgFlags } from "./flags.js";
 import { PATH_SCHEME } from "./fzf/charclass.js";
 import { Field, QueryMatcher } from "./fzf/matcher.js";
 import { type CaseMode, describeSet } from "./fzf/pattern.js";
-import { listFiles } from "./listing.js";
+import { listOrReuse } from "./listing.js";
 import { MULTILINE_MAX_BYTES } from "./multiline.js";
 import { fitBudget } from "./output.js";
 import { displayPath, resolveSearchPath } from "./paths.js";
@@ -69,16 +69,10 @@ async function listed(
   noIgnore = false,
   timeoutMs = env.timeoutMs,
 ) {
-  const { paths, run } = await listFiles({
-    rg: env.rg.path,
-    cwd: env.cwd,
-    timeoutMs,
-    signal: env.signal,
-    flags: argv,
-    hidden,
-    noIgnore,
-    target,
-  });
+  const { paths, run } = await listOrReuse(
+    { rg: env.rg.path, cwd: env.cwd, timeoutMs, signal: env.signal, flags: argv, hidden, noIgnore, target },
+    env.listingCache !== false,
+  );
   return { paths: paths.map(displayPath), run };
 }
 

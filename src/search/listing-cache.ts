@@ -17,7 +17,7 @@
  *   "racy" index entries do);
  * - a filesystem whose stamps another host may change or that caches them (only local Linux filesystems qualify);
  * - a git configuration naming its own excludes file;
- * - a size cap among the flags (the listing then depends on contents);
+ * - a flag that chooses files by anything but names (a size cap, --follow);
  * - more than `maxEntries` stamps to check (the check runs on the event loop).
  */
 import { readFileSync, statfsSync, statSync } from "node:fs";
@@ -37,6 +37,26 @@ const LOCAL_FILESYSTEMS = new Set([
 ]);
 
 const IGNORE_FILES = [".gitignore", ".ignore", ".rgignore"];
+
+/** File-selection flags whose effect on a listing depends only on names, ignore files and the tree's shape. */
+const NAME_ONLY_FLAGS = [
+  "--glob",
+  "--iglob",
+  "--glob-case-insensitive",
+  "--type",
+  "--type-not",
+  "--max-depth",
+  "--hidden",
+  "--no-ignore",
+  "--no-ignore-vcs",
+  "--no-ignore-parent",
+  "--no-ignore-dot",
+  "--no-ignore-global",
+  "--no-ignore-exclude",
+  "--no-ignore-files",
+  "--one-file-system",
+  "--threads",
+];
 
 /** How recent a stamp may be, relative to the listing's start, and still be trusted. */
 export const RACY_MS = 1_000;
@@ -173,8 +193,8 @@ export class ListingCache {
   }
 
   private async witness(place: ListingPlace, paths: readonly string[], startedAt: number): Promise<Witness> {
-    // A size cap makes the listing depend on files' contents, which no directory stamp follows.
-    if (place.flags.some((f) => f.startsWith("--max-filesize"))) throw new Untrusted();
+    // Flags that choose files by anything but names (a size cap: contents; --follow: other trees) are not witnessed.
+    if (!place.flags.every((f) => NAME_ONLY_FLAGS.includes(f.split("=")[0]))) throw new Untrusted();
     const root = resolve(place.cwd, place.target);
     let fsType: number;
     try {

@@ -7,8 +7,7 @@
  * soundly is scored on every line of every listed file.
  */
 import { type DirectOptions, listOptions, type ReadResult, readFiles } from "./direct.js";
-import { type ListOptions, listFiles } from "./listing.js";
-import { listingCache } from "./listing-cache.js";
+import { listOrReuse } from "./listing.js";
 import { displayPath } from "./paths.js";
 import { type Consumer, hintSample, type PrefilterPlan, planPrefilter, readInFull } from "./prefilter.js";
 import { filterStageArgs, LINE_ARGS, type RgRunResult, runRipgrep } from "./ripgrep.js";
@@ -68,7 +67,7 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
       ? undefined
       : planPrefilter(consumers, (recentListings.get(key) ?? []).map(displayPath), o.contentOnly);
   if (!plan) {
-    const list = await listOrReuse(listing, key, o.listingCache !== false);
+    const list = await listOrReuse(listing, o.listingCache !== false);
     if (o.progress) o.progress.total = list.paths.length;
     remember(key, list.paths);
     const read = list.run.timedOut || list.run.aborted ? [] : [await readFiles(list.paths, readOptions)];
@@ -108,7 +107,6 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
   const full = fullReads.paths;
   const listed = listOrReuse(
     { ...listing, flags: ["--threads=1", ...listing.flags], onPath: fullReads.consider.bind(fullReads) },
-    key,
     o.listingCache !== false,
   );
   // Neither run may be left to reject unobserved: a failure of one stops the other before it is reported.
@@ -161,37 +159,6 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
     return combine(list.run, [...reads, rest], paths.length);
   }
   return { ...combine(list.run, [fromRipgrep, ...reads], paths.length), prefilter: plan.scanned };
-}
-
-/** What a clean `rg --files` run reports: a kept listing stands for one. */
-const CLEAN_LISTING: RgRunResult = { exitCode: 0, stderr: "", timedOut: false, stoppedEarly: false, aborted: false };
-
-/**
- * The files to search: the listing kept from an earlier call while nothing that decides it has changed
- * (listing-cache.ts), else ripgrep's, kept for the next call when it ran cleanly. `key` names everything else a
- * listing depends on (working directory, target, flags).
- */
-async function listOrReuse(
-  listing: ListOptions,
-  key: string,
-  useCache: boolean,
-): Promise<{ paths: readonly string[]; run: RgRunResult }> {
-  const kept = useCache ? listingCache.lookup(key) : undefined;
-  if (kept) {
-    if (listing.onPath) for (const p of kept) listing.onPath(p);
-    return { paths: kept, run: CLEAN_LISTING };
-  }
-  const startedAt = Date.now();
-  const list = await listFiles(listing);
-  const r = list.run;
-  if (useCache && r.exitCode === 0 && r.stderr === "" && !r.timedOut && !r.aborted && !r.stoppedEarly)
-    void listingCache.remember(
-      key,
-      { cwd: listing.cwd, target: listing.target, hidden: listing.hidden, flags: listing.flags },
-      list.paths,
-      startedAt,
-    );
-  return list;
 }
 
 /** The listed files read in full, chosen as their paths arrive (a method, not a closure per call: see ripgrep.ts). */

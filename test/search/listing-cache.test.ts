@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/core/config.js";
 import { searchSection, searchSettings } from "../../src/search/config.js";
 import { searchContent } from "../../src/search/content.js";
+import { searchFiles } from "../../src/search/files.js";
 import { listFiles } from "../../src/search/listing.js";
 import { ListingCache, listingCache } from "../../src/search/listing-cache.js";
 import { locateRipgrep } from "../../src/search/ripgrep.js";
@@ -164,7 +165,7 @@ describe("listing cache: a kept listing is reused only while nothing that decide
     expect(cache.lookup("k")).toBeUndefined();
   });
 
-  it("keeps nothing for a tree with more directories than it checks, off Linux, with git's own excludes file or a size cap", async () => {
+  it("keeps nothing for a tree with more directories than it checks, off Linux, with git's own excludes file or a flag that is not about names", async () => {
     const root = tree({ "a/one.txt": "1", "b/two.txt": "2", "c/three.txt": "3" });
     const small = cacheForTests({ maxEntries: 3 });
     await listAndKeep(small, root);
@@ -176,9 +177,14 @@ describe("listing cache: a kept listing is reused only while nothing that decide
     const configured = cacheForTests({ env: { HOME: home } });
     await listAndKeep(configured, root);
     expect(configured.size).toBe(0);
-    const capped = cacheForTests();
-    await listAndKeep(capped, root, ".", ["--max-filesize=10"]);
-    expect(capped.size).toBe(0);
+    for (const flag of ["--max-filesize=10", "--follow"]) {
+      const flagged = cacheForTests();
+      await listAndKeep(flagged, root, ".", [flag]);
+      expect(flagged.size, flag).toBe(0);
+    }
+    const globbed = cacheForTests();
+    await listAndKeep(globbed, root, ".", ["--glob=*.txt", "--max-depth=4"]);
+    expect(globbed.size).toBe(1);
     // The same tree, none of those: kept.
     const plain = cacheForTests();
     await listAndKeep(plain, root);
@@ -209,6 +215,32 @@ describe("listing cache: a kept listing is reused only while nothing that decide
     writeFileSync(join(root, "src/quiet/deeper/zebrafile.txt"), "first line\n");
     const after = await searchContent({ fuzzy_filter: "zebrafile line" }, env);
     expect(after.matches.map((m) => `${m.file}:${m.line}`)).toEqual(["src/quiet/deeper/zebrafile.txt:1"]);
+  });
+
+  it("fuzzy_search_files shares the kept listing and sees a file added after it was kept", async () => {
+    const root = tree({ "src/alpha.txt": "a\n" }, ["src/quiet/deeper"]);
+    await sleep(1_200);
+    const env = {
+      rg: locateRipgrep(),
+      cwd: root,
+      roots: [root],
+      timeoutMs: 20_000,
+      autoRetry: false,
+      threshold: 0.8,
+      maxRetries: 0,
+      maxChars: 100_000,
+    };
+    await listingCache.idle();
+    const before = listingCache.size;
+    expect((await searchFiles({ fuzzy_filter: "zebra" }, env)).matches).toEqual([]);
+    await listingCache.idle();
+    // The files tool keeps its listing too (fewer than four were kept before: one per tree of this file's tests).
+    expect(listingCache.size).toBe(before + 1);
+    expect((await searchFiles({ fuzzy_filter: "alpha" }, env)).matches.map((m) => m.file)).toEqual(["src/alpha.txt"]);
+    writeFileSync(join(root, "src/quiet/deeper/zebra.txt"), "z\n");
+    expect((await searchFiles({ fuzzy_filter: "zebra" }, env)).matches.map((m) => m.file)).toEqual([
+      "src/quiet/deeper/zebra.txt",
+    ]);
   });
 
   it("[search] listing_cache = false (DWIM_SEARCH_LISTING_CACHE) keeps no listing", async () => {
