@@ -99,8 +99,9 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
     separator: "\n",
     onRecord: scorer.onRecord,
   });
-  // Spawning blocks this thread for a few milliseconds: the scan, which takes longer, starts first. The listing walks
-  // on one thread beside it, leaving the cores to the scan (a caller's --threads, later, still wins).
+  // Spawning blocks this thread for a few milliseconds: the scan, which takes longer, starts first. The listing is the
+  // one kept from an earlier call while its witness holds (listing-cache.ts); else it walks on one thread beside the
+  // scan, leaving the cores to it (a caller's --threads, later, still wins).
   // Which listed files are read in full is decided as their paths arrive: decided after the listing, it kept this
   // thread from draining the scan's output for 10 ms on 22,000 paths (the Rust corpus), and the scan waited.
   const fullReads = new FullReads(plan, o.contentOnly);
