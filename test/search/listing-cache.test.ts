@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/core/config.js";
 import { searchSection, searchSettings } from "../../src/search/config.js";
@@ -270,4 +271,88 @@ describe("listing cache: a kept listing is reused only while nothing that decide
     await listingCache.idle();
     expect(listingCache.size).toBe(Math.min(before + 1, 4));
   });
+
+  it("whatever happens to the tree, a kept listing given back equals a fresh one (property)", async () => {
+    const names = ["a", "b", "sub", ".hid", "x.log", "y.txt", "z.txt"];
+    const segment = fc.constantFrom(...names);
+    const relPath = fc.array(segment, { minLength: 1, maxLength: 4 }).map((p) => p.join("/"));
+    const change = fc.oneof(
+      fc.record({ kind: fc.constant("add" as const), path: relPath }),
+      fc.record({ kind: fc.constant("remove" as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant("rename" as const), pick: fc.nat(), to: relPath }),
+      fc.record({ kind: fc.constant("mkdir" as const), path: relPath }),
+      fc.record({ kind: fc.constant("rewrite" as const), pick: fc.nat() }),
+      fc.record({
+        kind: fc.constant("ignore" as const),
+        // Few places, so that a later change often edits an ignore file an earlier one created.
+        dir: fc.constantFrom("", "a", "sub"),
+        file: fc.constantFrom(".ignore", ".gitignore"),
+        rule: fc.constantFrom("*.log", "b", "sub/", "!x.log", "z.txt", ""),
+      }),
+    );
+    const start = fc.array(relPath, { minLength: 1, maxLength: 8 });
+    const flagsArb = fc.constantFrom<string[]>([], ["--glob=*.txt"], ["--glob=*.txt", "--max-depth=3"]);
+    let reused = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        start,
+        fc.array(change, { minLength: 1, maxLength: 5 }),
+        flagsArb,
+        async (files, changes, flags) => {
+          const root = tree({});
+          const put = (rel: string, body: string) => {
+            try {
+              mkdirSync(dirname(join(root, rel)), { recursive: true });
+              writeFileSync(join(root, rel), body);
+            } catch {
+              // A file where a directory is wanted (or the reverse): that change does not happen.
+            }
+          };
+          for (const f of files) put(f, "x");
+          let cache = cacheForTests();
+          await listAndKeep(cache, root, ".", flags);
+          const fresh = async () =>
+            (await listFiles({ rg, cwd: root, timeoutMs: 10_000, flags, hidden: false, target: "." })).paths
+              .slice()
+              .sort();
+          const existing = async () => (await fresh()).map((p) => p.replace(/^\.\//u, ""));
+          for (const c of changes) {
+            const listed = await existing();
+            const pick = (n: number) => (listed.length > 0 ? listed[n % listed.length] : undefined);
+            try {
+              if (c.kind === "add") put(c.path, "n");
+              else if (c.kind === "mkdir") mkdirSync(join(root, c.path), { recursive: true });
+              else if (c.kind === "remove") {
+                const p = pick(c.pick);
+                if (p) rmSync(join(root, p));
+              } else if (c.kind === "rename") {
+                const p = pick(c.pick);
+                if (p) {
+                  mkdirSync(dirname(join(root, c.to)), { recursive: true });
+                  renameSync(join(root, p), join(root, c.to));
+                }
+              } else if (c.kind === "rewrite") {
+                const p = pick(c.pick);
+                if (p) writeFileSync(join(root, p), "changed contents");
+              } else put(join(c.dir, c.file), `${c.rule}\n`);
+            } catch {
+              // As above: a change the tree cannot take is skipped.
+            }
+            const kept = cache.lookup("k");
+            if (kept) {
+              reused++;
+              expect([...kept].sort(), JSON.stringify({ files, changes, flags })).toEqual(await fresh());
+            } else {
+              // Keep the changed tree's listing, so the next change tests a witness taken after this one.
+              cache = cacheForTests();
+              await listAndKeep(cache, root, ".", flags);
+            }
+          }
+        },
+      ),
+      { numRuns: 30 },
+    );
+    // Some changes (rewriting a file's contents) leave the listing valid: the property is not vacuous.
+    expect(reused).toBeGreaterThan(0);
+  }, 60_000);
 });
