@@ -10,30 +10,10 @@ import { basename, dirname, isAbsolute, join } from "node:path";
 import { PathAccessError } from "../core/beneath.js";
 import { readRegularFileSync } from "../core/files.js";
 import { Field } from "./fzf/matcher.js";
-import type { ListOptions } from "./listing.js";
+import { FILE_SELECTION_FLAGS, type ListOptions } from "./listing.js";
 import { displayPath } from "./paths.js";
 import { LINE_ARGS, type RgRunResult, runRipgrep } from "./ripgrep.js";
 import { RecordScorer, type ScanBase, scoreLine } from "./scan.js";
-
-/** Flags that only choose files: with these (and the default pattern) the lines are those of the listed files. */
-export const FILE_SELECTION_FLAGS = [
-  "--glob",
-  "--iglob",
-  "--glob-case-insensitive",
-  "--type",
-  "--type-not",
-  "--max-depth",
-  "--max-filesize",
-  "--no-ignore",
-  "--no-ignore-vcs",
-  "--no-ignore-parent",
-  "--no-ignore-dot",
-  "--no-ignore-global",
-  "--no-ignore-exclude",
-  "--no-ignore-files",
-  "--one-file-system",
-  "--threads",
-];
 
 /** Flags that change nothing about which lines '.' selects. */
 const LINE_NEUTRAL_FLAGS = ["--ignore-case", "--case-sensitive", "--smart-case"];

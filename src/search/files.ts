@@ -9,7 +9,7 @@ import { type FlagsInput, parseRgFlags } from "./flags.js";
 import { PATH_SCHEME } from "./fzf/charclass.js";
 import { Field, QueryMatcher } from "./fzf/matcher.js";
 import { type CaseMode, describeSet } from "./fzf/pattern.js";
-import { listOrReuse } from "./listing.js";
+import { listOrReuse } from "./listing-cache.js";
 import { MULTILINE_MAX_BYTES } from "./multiline.js";
 import { fitBudget } from "./output.js";
 import { displayPath, resolveSearchPath } from "./paths.js";

@@ -24,6 +24,8 @@ import { readFileSync, statfsSync, statSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import { FILE_SELECTION_FLAGS, type ListOptions, listFiles, listingKey, nameFlags } from "./listing.js";
+import type { RgRunResult } from "./ripgrep.js";
 
 /** statfs magic numbers of local filesystems whose directory stamps change with every entry change. */
 const LOCAL_FILESYSTEMS = new Set([
@@ -39,24 +41,7 @@ const LOCAL_FILESYSTEMS = new Set([
 const IGNORE_FILES = [".gitignore", ".ignore", ".rgignore"];
 
 /** File-selection flags whose effect on a listing depends only on names, ignore files and the tree's shape. */
-const NAME_ONLY_FLAGS = [
-  "--glob",
-  "--iglob",
-  "--glob-case-insensitive",
-  "--type",
-  "--type-not",
-  "--max-depth",
-  "--hidden",
-  "--no-ignore",
-  "--no-ignore-vcs",
-  "--no-ignore-parent",
-  "--no-ignore-dot",
-  "--no-ignore-global",
-  "--no-ignore-exclude",
-  "--no-ignore-files",
-  "--one-file-system",
-  "--threads",
-];
+const NAME_ONLY_FLAGS = [...FILE_SELECTION_FLAGS.filter((f) => f !== "--max-filesize"), "--hidden"];
 
 /** How recent a stamp may be, relative to the listing's start, and still be trusted. */
 export const RACY_MS = 1_000;
@@ -283,3 +268,29 @@ export class ListingCache {
 
 /** The one cache searches share. */
 export const listingCache = new ListingCache();
+
+/** What a clean `rg --files` run reports: a kept listing stands for one. */
+const CLEAN_LISTING: RgRunResult = { exitCode: 0, stderr: "", timedOut: false, stoppedEarly: false, aborted: false };
+
+/**
+ * The files to search: the listing kept from an earlier call while its witness holds, else ripgrep's, kept for the
+ * next call when it ran cleanly.
+ */
+export async function listOrReuse(
+  o: ListOptions,
+  useCache: boolean,
+): Promise<{ paths: readonly string[]; run: RgRunResult }> {
+  const flags = nameFlags(o);
+  const key = listingKey(o);
+  const kept = useCache ? listingCache.lookup(key) : undefined;
+  if (kept) {
+    if (o.onPath) for (const p of kept) o.onPath(p);
+    return { paths: kept, run: CLEAN_LISTING };
+  }
+  const startedAt = Date.now();
+  const list = await listFiles(o);
+  const r = list.run;
+  if (useCache && r.exitCode === 0 && r.stderr === "" && !r.timedOut && !r.aborted && !r.stoppedEarly)
+    void listingCache.remember(key, { cwd: o.cwd, target: o.target, hidden: o.hidden, flags }, list.paths, startedAt);
+  return list;
+}

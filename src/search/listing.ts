@@ -1,6 +1,25 @@
 /** `rg --files`: the files a search covers, chosen by ripgrep (ignore rules, globs, types, hidden files, size cap). */
-import { listingCache } from "./listing-cache.js";
 import { type RgRunResult, runRipgrep } from "./ripgrep.js";
+
+/** Flags that only choose files: with these (and the default pattern) the lines are those of the listed files. */
+export const FILE_SELECTION_FLAGS = [
+  "--glob",
+  "--iglob",
+  "--glob-case-insensitive",
+  "--type",
+  "--type-not",
+  "--max-depth",
+  "--max-filesize",
+  "--no-ignore",
+  "--no-ignore-vcs",
+  "--no-ignore-parent",
+  "--no-ignore-dot",
+  "--no-ignore-global",
+  "--no-ignore-exclude",
+  "--no-ignore-files",
+  "--one-file-system",
+  "--threads",
+];
 
 export interface ListOptions {
   rg: string;
@@ -55,29 +74,12 @@ export async function listFiles(o: ListOptions): Promise<{ paths: string[]; run:
   return { paths: sink.paths, run };
 }
 
-/** What a clean `rg --files` run reports: a kept listing stands for one. */
-const CLEAN_LISTING: RgRunResult = { exitCode: 0, stderr: "", timedOut: false, stoppedEarly: false, aborted: false };
+/** What decides a listing besides the tree: the same key, the same `rg --files` output (the thread count aside). */
+export function listingKey(o: ListOptions): string {
+  return JSON.stringify([o.cwd, o.target, nameFlags(o), o.hidden, o.noIgnore ?? false]);
+}
 
-/**
- * The files to search: the listing kept from an earlier call while nothing that decides it has changed
- * (listing-cache.ts), else ripgrep's, kept for the next call when it ran cleanly.
- */
-export async function listOrReuse(
-  o: ListOptions,
-  useCache: boolean,
-): Promise<{ paths: readonly string[]; run: RgRunResult }> {
-  // The thread count changes how ripgrep walks, not what it lists.
-  const flags = o.flags.filter((f) => !f.startsWith("--threads="));
-  const key = JSON.stringify([o.cwd, o.target, flags, o.hidden, o.noIgnore ?? false]);
-  const kept = useCache ? listingCache.lookup(key) : undefined;
-  if (kept) {
-    if (o.onPath) for (const p of kept) o.onPath(p);
-    return { paths: kept, run: CLEAN_LISTING };
-  }
-  const startedAt = Date.now();
-  const list = await listFiles(o);
-  const r = list.run;
-  if (useCache && r.exitCode === 0 && r.stderr === "" && !r.timedOut && !r.aborted && !r.stoppedEarly)
-    void listingCache.remember(key, { cwd: o.cwd, target: o.target, hidden: o.hidden, flags }, list.paths, startedAt);
-  return list;
+/** The listing's flags without the thread count, which changes how ripgrep walks, not what it lists. */
+export function nameFlags(o: ListOptions): string[] {
+  return o.flags.filter((f) => !f.startsWith("--threads="));
 }

@@ -7,7 +7,8 @@
  * soundly is scored on every line of every listed file.
  */
 import { type DirectOptions, listOptions, type ReadResult, readFiles } from "./direct.js";
-import { listOrReuse } from "./listing.js";
+import { listingKey } from "./listing.js";
+import { listOrReuse } from "./listing-cache.js";
 import { displayPath } from "./paths.js";
 import { type Consumer, hintSample, type PrefilterPlan, planPrefilter, readInFull } from "./prefilter.js";
 import { filterStageArgs, LINE_ARGS, type RgRunResult, runRipgrep } from "./ripgrep.js";
@@ -57,7 +58,7 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
   const halt = { stopped: false };
   const readOptions = { ...o, deadline, halt };
   const listing = listOptions(o);
-  const key = JSON.stringify([o.cwd, listing.target, listing.flags, listing.hidden, listing.noIgnore ?? false]);
+  const key = listingKey(listing);
   const consumers: Consumer[] = [
     ...o.collectors.map((c) => ({ matcher: c.matcher, everySet: true })),
     ...(o.counter ? [{ matcher: o.counter.matcher, everySet: false }] : []),

@@ -43,6 +43,20 @@ const RACY_MS = 40;
 const cacheForTests = (o: ConstructorParameters<typeof ListingCache>[0] = {}) =>
   new ListingCache({ racyMs: RACY_MS, platform: "linux", env: { HOME: join(tmpdir(), "dwim-no-home") }, ...o });
 
+/** What searchContent and searchFiles need to search `root`. */
+function searchEnv(root: string) {
+  return {
+    rg: locateRipgrep(),
+    cwd: root,
+    roots: [root],
+    timeoutMs: 20_000,
+    autoRetry: false,
+    threshold: 0.8,
+    maxRetries: 0,
+    maxChars: 100_000,
+  };
+}
+
 /** Lists `target` under `cwd` with ripgrep and offers the listing to `cache`; resolves once the witness is taken. */
 async function listAndKeep(cache: ListingCache, cwd: string, target = ".", flags: string[] = []) {
   await sleep(2 * RACY_MS);
@@ -196,16 +210,7 @@ describe("listing cache: a kept listing is reused only while nothing that decide
     const root = tree({ "src/alpha.txt": "alpha line\n" }, ["src/quiet/deeper"]);
     // The shared cache trusts stamps older than a second before the listing.
     await sleep(1_200);
-    const env = {
-      rg: locateRipgrep(),
-      cwd: root,
-      roots: [root],
-      timeoutMs: 20_000,
-      autoRetry: false,
-      threshold: 0.8,
-      maxRetries: 0,
-      maxChars: 100_000,
-    };
+    const env = searchEnv(root);
     const before = await searchContent({ fuzzy_filter: "zebrafile line" }, env);
     expect(before.matches).toEqual([]);
     await listingCache.idle();
@@ -221,16 +226,7 @@ describe("listing cache: a kept listing is reused only while nothing that decide
   it("fuzzy_search_files shares the kept listing and sees a file added after it was kept", async () => {
     const root = tree({ "src/alpha.txt": "a\n" }, ["src/quiet/deeper"]);
     await sleep(1_200);
-    const env = {
-      rg: locateRipgrep(),
-      cwd: root,
-      roots: [root],
-      timeoutMs: 20_000,
-      autoRetry: false,
-      threshold: 0.8,
-      maxRetries: 0,
-      maxChars: 100_000,
-    };
+    const env = searchEnv(root);
     await listingCache.idle();
     const before = listingCache.size;
     expect((await searchFiles({ fuzzy_filter: "zebra" }, env)).matches).toEqual([]);
@@ -252,16 +248,7 @@ describe("listing cache: a kept listing is reused only while nothing that decide
     expect(cfg({ DWIM_SEARCH_LISTING_CACHE: "false" }).listingCache).toBe(false);
     const root = tree({ "src/alpha.txt": "alpha line\n" });
     await sleep(1_200);
-    const env = {
-      rg: locateRipgrep(),
-      cwd: root,
-      roots: [root],
-      timeoutMs: 20_000,
-      autoRetry: false,
-      threshold: 0.8,
-      maxRetries: 0,
-      maxChars: 100_000,
-    };
+    const env = searchEnv(root);
     await listingCache.idle();
     const before = listingCache.size;
     await searchContent({ fuzzy_filter: "alpha" }, { ...env, listingCache: false });
