@@ -13,6 +13,8 @@ export interface Worker {
   next(): Promise<Record<string, unknown>>;
   send(op: string, args?: Record<string, unknown>): Promise<Record<string, unknown>>;
   exited: Promise<number | null>;
+  /** What it wrote to stderr so far. */
+  stderr(): string;
 }
 
 /** `as`: run as another user (uid and gid), e.g. one that may not write the database. */
@@ -43,6 +45,7 @@ export function startWorker(
     lines,
     next,
     exited,
+    stderr: () => stderr,
     async send(op, a = {}) {
       proc.stdin.write(`${JSON.stringify({ op, args: a })}\n`);
       return next();
@@ -50,11 +53,18 @@ export function startWorker(
   };
 }
 
+/**
+ * Every line a worker prints; a worker that exits with a failure code adds an `error` line with it and its stderr
+ * (the cause; a worker a test kills exits by signal and adds nothing).
+ */
 export async function collect(w: Worker): Promise<Array<Record<string, unknown>>> {
   const out: Array<Record<string, unknown>> = [];
   for (;;) {
     const r = await w.lines.next();
-    if (r.done) return out;
+    if (r.done) break;
     out.push(JSON.parse(r.value) as Record<string, unknown>);
   }
+  const code = await w.exited;
+  if (code !== null && code !== 0) out.push({ error: `worker exited with ${code}: ${w.stderr().slice(0, 2000)}` });
+  return out;
 }
