@@ -114,7 +114,11 @@ describe("durability and concurrency", () => {
     const root = tmpRoot();
     const workers = [startWorker(["open", root]), startWorker(["open", root])];
     const outs = await Promise.all(workers.map(collect));
-    for (const o of outs) expect((o[0].health as { integrity: string }).integrity).toBe("ok");
+    for (const o of outs) {
+      // A worker that failed says why (its exit code and stderr) before its missing health line would.
+      expect(o.filter((l) => l.error)).toEqual([]);
+      expect((o[0].health as { integrity: string }).integrity).toBe("ok");
+    }
     const db = openRaw(root);
     expect(
       db.prepare("SELECT version, count(*) AS n FROM migrations_applied GROUP BY version ORDER BY version").all(),
