@@ -48,7 +48,7 @@ export {
 export { SqliteMemoryStore } from "./sqlite-store.js";
 export type { LexicalHit, MemoryStore, StoredMemory, StoreHealth, VectorHit } from "./store.js";
 export { infer_tags, inferTags, normalizeTag } from "./tags.js";
-export { embeddingText, identTerms, queryTerms } from "./text.js";
+export { asksQuestion, embeddingText, identTerms, queryTerms } from "./text.js";
 export * from "./tools.js";
 export { exportMemories, type ImportSummary, importMemories, parseExport } from "./transfer.js";
 export * from "./types.js";

@@ -29,9 +29,9 @@ export interface Fused {
 
 /**
  * Share of a neighbour's score a memory receives, per turn of distance: ½ from the turn next to it, ¼ from the one
- * after. A turn of a conversation is read with the turns around it: a question's answer often sits in the next turn
- * ("what did you paint?" / "a sunset"), and a short reply ("congrats!") means nothing alone. Half: the context
- * counts, but less than what the memory itself says, and less the further away it is.
+ * after. A turn of a conversation is read with the turns around it: a short reply ("congrats!", "a sunset") means
+ * nothing alone. Half: the context counts, but less than what the memory itself says, and less the further away it
+ * is. The reply to a question gets the question's whole score (see withNeighbours).
  */
 export const NEIGHBOUR_SHARE = 0.5;
 /** How many memories either side of a memory in its thread are its context. */
@@ -42,18 +42,26 @@ export const NEIGHBOUR_RADIUS = 2;
  * from the scores before this step (one step, no chains). `pairs` lists (candidate, neighbour, distance) from the
  * store; a neighbour that was not a candidate joins with its lent score alone and records `via`, the candidate it
  * stands on.
+ *
+ * A memory in `asks` ends with a question (asksQuestion): the memory right after it in the thread is its reply, and
+ * receives its whole score rather than a share. The question matched the words of a request; the reply is what
+ * tells the answer ("What got you into running?" / "My mental health"), yet says little of the topic itself, so
+ * with half it ranked below the question and the question's other echoes. Ids are thread order, so the reply is
+ * the neighbour with the larger id at distance 1.
  */
 export function withNeighbours(
   fused: readonly Fused[],
   pairs: ReadonlyArray<{ id: number; neighbour: number; distance?: number }>,
   share = NEIGHBOUR_SHARE,
+  asks: ReadonlySet<number> = new Set(),
 ): Fused[] {
   const byId = new Map(fused.map((f) => [f.id, { ...f }]));
   const lent = new Map<number, { score: number; via: number }>();
   for (const { id, neighbour, distance = 1 } of pairs) {
     const from = byId.get(id);
     if (!from || from.score <= 0 || neighbour === id || distance < 1) continue;
-    const score = share ** distance * from.score;
+    const reply = distance === 1 && neighbour > id && asks.has(id);
+    const score = (reply ? 1 : share ** distance) * from.score;
     const prev = lent.get(neighbour);
     if (!prev || score > prev.score) lent.set(neighbour, { score, via: id });
   }

@@ -22,6 +22,7 @@ import {
   type Fused,
   fuse,
   NEIGHBOUR_RADIUS,
+  NEIGHBOUR_SHARE,
   type Ranked,
   type RerankOptions,
   rerank,
@@ -29,7 +30,7 @@ import {
 } from "./rank.js";
 import { memoryTime } from "./rows.js";
 import type { LexicalHit } from "./store.js";
-import { queryTerms } from "./text.js";
+import { asksQuestion, queryTerms } from "./text.js";
 import type { Category, Memory, MemoryFilter } from "./types.js";
 
 export interface FilterInput {
@@ -238,18 +239,14 @@ async function retrieveForRecall(
   const lexical: LexicalHit[] = w < 1 && lexTerms.length > 0 ? await mc.store.lexical(anyOf(lexTerms), filter, n) : [];
   const vector = await fusedLanes(mc, lexical, query, filter, n, w);
   const lanes = vector.fused;
-  const fused = withNeighbours(
-    lanes,
-    await mc.store.neighbours(
-      lanes.map((f) => f.id),
-      filter,
-      NEIGHBOUR_RADIUS,
-    ),
-  );
-  const rows = await rowsById(
-    mc,
-    fused.map((f) => f.id),
-  );
+  const candidates = lanes.map((f) => f.id);
+  const pairs = await mc.store.neighbours(candidates, filter, NEIGHBOUR_RADIUS);
+  const rows = await rowsById(mc, candidates);
+  const asks = new Set(candidates.filter((id) => asksQuestion(rows.get(id)?.content ?? "")));
+  const fused = withNeighbours(lanes, pairs, NEIGHBOUR_SHARE, asks);
+  // Neighbours that joined through their thread (not found by either lane).
+  const joined = fused.filter((f) => !rows.has(f.id)).map((f) => f.id);
+  if (joined.length > 0) for (const m of await mc.store.get(joined)) rows.set(m.id, m);
   let ranked = rerank(fused, rows, now, rerankOptions(mc));
   ranked = abstain(mc, ranked, vector.vectorUsed);
   const abstained = ranked.length === 0;

@@ -91,6 +91,23 @@ export function queryTerms(query: string): string[] {
   return [...queryDayTokens(query), ...(content.length > 0 ? content : terms)].slice(0, 32);
 }
 
+/**
+ * Whether a memory's text ends by asking something: its last sentence is a question, after any closing bracketed
+ * asides ("How did it go? [shared a photo: a cake]") and closing quotes. In a thread such a turn is answered by the
+ * next one (see withNeighbours). A scan from the end, so a text of any length costs one pass.
+ */
+export function asksQuestion(text: string): boolean {
+  let end = text.length;
+  for (;;) {
+    while (end > 0 && /[\s"'\u201d\u2019)]/u.test(text[end - 1])) end--;
+    if (end === 0 || text[end - 1] !== "]") break;
+    const open = text.lastIndexOf("[", end - 1);
+    if (open < 0) break;
+    end = open;
+  }
+  return end > 0 && (text[end - 1] === "?" || text[end - 1] === "\uff1f");
+}
+
 /** The derived terms stored beside a memory's text (`ident_terms`): identifier parts and its date's words. */
 export function derivedTerms(m: {
   content: string;

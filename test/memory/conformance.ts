@@ -243,14 +243,16 @@ export function conformance(backend: Backend): void {
       return i < 0 ? Number.POSITIVE_INFINITY : i;
     };
 
-    it("the turn after a matching question is recalled beside it when both share a context", async () => {
+    it("the reply to a matching question is lent the question's whole score, the turn before it half", async () => {
       const { mc, ids } = await thread("standup 2024-03-04");
       const out = await recallOf(mc, { query: "checkout load test", explain: true });
-      expect(out.results[0].id).toBe(ids[1]);
-      // Both neighbours of the question are lent the same share; the answer is one of them.
-      expect(rankOf(out, ids[2])).toBeLessThanOrEqual(2);
-      const why = (out.results[rankOf(out, ids[2])] as unknown as { why: { s_ctx: number } }).why;
-      expect(why.s_ctx).toBeGreaterThan(0);
+      type Why = { why: { s_ctx: number; fused: number } };
+      const whyOf = (id: number) => (out.results[rankOf(out, id)] as unknown as Why).why;
+      expect(rankOf(out, ids[1])).toBeLessThanOrEqual(1);
+      expect(rankOf(out, ids[2])).toBeLessThanOrEqual(1);
+      const question = whyOf(ids[1]).fused - whyOf(ids[1]).s_ctx;
+      expect(whyOf(ids[2]).s_ctx).toBeCloseTo(question, 3);
+      expect(whyOf(ids[0]).s_ctx).toBeCloseTo(question / 2, 3);
     });
     it("without a shared context the answer is not lifted", async () => {
       const { mc, ids } = await thread(undefined);

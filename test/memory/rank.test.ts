@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { LexNode, Memory } from "../../src/memory/index.js";
 import {
+  asksQuestion,
   boostShare,
   dateTerms,
   decayFactor,
@@ -271,17 +272,64 @@ describe("conversational recall: neighbours, dates, pronouns", () => {
     expect(out.get(3)?.score).toBeCloseTo(Math.max(NEIGHBOUR_SHARE ** 2 * 0.8, NEIGHBOUR_SHARE * 0.6));
     expect(out.get(3)?.via).toBe(4);
   });
+  it("the reply after a question gets the question's whole score; other neighbours keep the share", () => {
+    const fused = [
+      { id: 5, score: 0.8, s_lex: 0.8, s_vec: 0 },
+      { id: 9, score: 0.4, s_lex: 0.4, s_vec: 0 },
+    ];
+    const pairs = [
+      { id: 5, neighbour: 4, distance: 1 },
+      { id: 5, neighbour: 6, distance: 1 },
+      { id: 5, neighbour: 7, distance: 2 },
+      { id: 9, neighbour: 8, distance: 1 },
+    ];
+    const by = new Map(withNeighbours(fused, pairs, NEIGHBOUR_SHARE, new Set([5, 9])).map((f) => [f.id, f]));
+    expect(by.get(6)?.score).toBeCloseTo(0.8);
+    expect(by.get(6)?.via).toBe(5);
+    expect(by.get(4)?.score).toBeCloseTo(NEIGHBOUR_SHARE * 0.8);
+    expect(by.get(7)?.score).toBeCloseTo(NEIGHBOUR_SHARE ** 2 * 0.8);
+    // The turn before a question is not its reply.
+    expect(by.get(8)?.score).toBeCloseTo(NEIGHBOUR_SHARE * 0.4);
+    // Without the question mark, the same thread lends the plain share.
+    const plain = new Map(withNeighbours(fused, pairs).map((f) => [f.id, f]));
+    expect(plain.get(6)?.score).toBeCloseTo(NEIGHBOUR_SHARE * 0.8);
+  });
+  it("asksQuestion reads the last sentence, past closing asides and quotes", () => {
+    expect(asksQuestion("Wow! What got you into running?")).toBe(true);
+    expect(asksQuestion("Did you see that band? [shared a photo: a stage at night]")).toBe(true);
+    expect(asksQuestion('She asked "is it done?"  ')).toBe(true);
+    expect(asksQuestion("Is the deploy green？")).toBe(true);
+    expect(asksQuestion("Did it work? Yes, it did.")).toBe(false);
+    expect(asksQuestion("We chose Postgres [after the load test]")).toBe(false);
+    expect(asksQuestion("[?]")).toBe(false);
+    expect(asksQuestion("")).toBe(false);
+    expect(asksQuestion("unclosed aside ]]]")).toBe(false);
+  });
+  it("asksQuestion is one pass from the end whatever the text (property)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom("[", "]", "?", " ", "a", '"', ")") }), (text) => {
+        const got = asksQuestion(text);
+        // A question mark must exist for a yes; a text ending in a letter is never a question.
+        if (got) expect(text).toContain("?");
+        if (text.endsWith("a")) expect(got).toBe(false);
+      }),
+    );
+    expect(asksQuestion(`${"[".repeat(50_000)}?${"]".repeat(50_000)}`)).toBe(false);
+  });
   it("never lowers a score, and leaves memories without neighbours as they were (property)", () => {
     fc.assert(
       fc.property(
         fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 8 }),
         fc.array(fc.tuple(fc.nat(9), fc.nat(9)), { maxLength: 12 }),
-        (scores, links) => {
+        fc.array(fc.nat(9), { maxLength: 4 }),
+        (scores, links, questions) => {
           const fused = scores.map((score, id) => ({ id, score, s_lex: score, s_vec: 0 }));
           const out = new Map(
             withNeighbours(
               fused,
               links.map(([id, neighbour]) => ({ id, neighbour })),
+              NEIGHBOUR_SHARE,
+              new Set(questions),
             ).map((f) => [f.id, f]),
           );
           for (const f of fused) {
