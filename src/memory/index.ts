@@ -30,7 +30,16 @@ export {
 } from "./lexical-query.js";
 export { closeAllStores, createProvider, databasePath, type MemoryContext, openMemory, openStore } from "./open.js";
 export { PostgresMemoryStore } from "./postgres-store.js";
-export { boostShare, decayFactor, diversify, fuse, NEIGHBOUR_SHARE, rerank, withNeighbours } from "./rank.js";
+export {
+  boostShare,
+  coordinate,
+  decayFactor,
+  diversify,
+  fuse,
+  NEIGHBOUR_SHARE,
+  rerank,
+  withNeighbours,
+} from "./rank.js";
 export { type RecallInput, recall, type SearchInput, searchMemories } from "./read-ops.js";
 export { memoryTime } from "./rows.js";
 export { MIGRATIONS, SCHEMA_VERSION } from "./schema.js";

@@ -134,6 +134,19 @@ export class PgLexicalLane {
     return out;
   }
 
+  /** For each term, which of `ids` contain it, in one round trip. */
+  async containing(terms: readonly string[], ids: readonly number[]): Promise<Map<string, Set<number>>> {
+    const out = new Map<string, Set<number>>(terms.map((t) => [t, new Set<number>()]));
+    if (terms.length === 0 || ids.length === 0) return out;
+    const rows = await this.db.query<{ i: number; id: number }>(
+      `SELECT t.i, m.id FROM unnest($1::text[]) WITH ORDINALITY AS t(q, i)
+       JOIN ${this.db.s}.memories m ON m.id = ANY($2::bigint[]) AND m.search_tsv @@ to_tsquery(${TS_CONFIG}, t.q)`,
+      [terms.map((t) => toTsquery(wordsNode([t]))), ids],
+    );
+    for (const r of rows) out.get(terms[Number(r.i) - 1])?.add(Number(r.id));
+    return out;
+  }
+
   async search(query: LexNode, filter: MemoryFilter, limit: number): Promise<LexicalHit[]> {
     const terms = flatTerms(query);
     const built = terms ? await this.termsSql(terms, filter, limit) : this.querySql(query, filter, limit);

@@ -485,6 +485,10 @@ export class PostgresMemoryStore implements MemoryStore {
     return this.lexicalLane.search(query, filter, limit);
   }
 
+  containing(terms: readonly string[], ids: readonly number[]): Promise<Map<string, Set<number>>> {
+    return this.lexicalLane.containing(terms, ids);
+  }
+
   vectorLaneDegraded(): string | undefined {
     return this.vectors.degraded();
   }

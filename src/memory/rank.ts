@@ -79,6 +79,33 @@ export function withNeighbours(
 }
 
 /**
+ * The lexical lane's scores times each candidate's coverage of the query: the idf-weighted share of the query's terms
+ * it contains (`contains`: term → candidates holding it; `idf`: term → weight), as Lucene's classic `coord` factor
+ * does with counts. bm25 adds a term's weight per term matched, but its saturation and length normalisation let a
+ * short memory holding one rare word of the question ("Wow, did you see that band?") outrank one holding several of
+ * them; multiplied by the share, holding more of what was asked counts first and frequency and length second.
+ * Candidates holding the same terms keep their order. A candidate found to hold none (a tokenisation mismatch
+ * between the engine and the term list) counts as holding the lightest term. Re-sorted, ties by id.
+ */
+export function coordinate(
+  hits: readonly LexicalHit[],
+  contains: ReadonlyMap<string, ReadonlySet<number>>,
+  idf: ReadonlyMap<string, number>,
+): LexicalHit[] {
+  const weights = [...idf.values()].filter((x) => x > 0);
+  const whole = weights.reduce((a, b) => a + b, 0);
+  if (whole <= 0) return [...hits];
+  const lightest = Math.min(...weights);
+  return hits
+    .map((h) => {
+      let held = 0;
+      for (const [term, ids] of contains) if (ids.has(h.id)) held += idf.get(term) ?? 0;
+      return { id: h.id, rank: h.rank * (Math.max(held, lightest) / whole) };
+    })
+    .sort((a, b) => a.rank - b.rank || a.id - b.id);
+}
+
+/**
  * The seed's blend s = (1−w)·s_lex + w·s_vec, with s_lex = rank / best rank over the candidates (so the best lexical
  * hit is 1) and s_vec = max(0, cos). A lane that did not find a candidate contributes 0. With `rrf`, reciprocal rank
  * fusion (1−w)/(k+rank_lex) + w/(k+rank_vec) instead. `scored`: cosines of candidates outside the vector lane's

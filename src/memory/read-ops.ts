@@ -18,6 +18,7 @@ import { anyOf, type LexNode, parseSearchQuery } from "./lexical-query.js";
 import type { MemoryContext } from "./open.js";
 import {
   compareRanked,
+  coordinate,
   diversify,
   type Fused,
   fuse,
@@ -236,7 +237,8 @@ async function retrieveForRecall(
   // they cost the most to score, and a memory matched only by them is dropped by abstention anyway.
   const total = await mc.store.totalDocuments();
   const lexTerms = total >= ABSTAIN_MIN_DOCS ? await rareTerms(mc, terms, total) : terms;
-  const lexical: LexicalHit[] = w < 1 && lexTerms.length > 0 ? await mc.store.lexical(anyOf(lexTerms), filter, n) : [];
+  const found: LexicalHit[] = w < 1 && lexTerms.length > 0 ? await mc.store.lexical(anyOf(lexTerms), filter, n) : [];
+  const lexical = await coordinated(mc, found, lexTerms, total);
   const vector = await fusedLanes(mc, lexical, query, filter, n, w);
   const lanes = vector.fused;
   const candidates = lanes.map((f) => f.id);
@@ -251,6 +253,23 @@ async function retrieveForRecall(
   ranked = abstain(mc, ranked, vector.vectorUsed);
   const abstained = ranked.length === 0;
   return { ranked, abstained, lexicalUsed: w < 1, vectorUsed: vector.vectorUsed, degraded: degradedNote(mc) };
+}
+
+/** The lexical hits weighted by how much of the query each holds (see coordinate); as they are for one term. */
+async function coordinated(
+  mc: MemoryContext,
+  hits: LexicalHit[],
+  terms: readonly string[],
+  total: number,
+): Promise<LexicalHit[]> {
+  if (terms.length < 2 || hits.length < 2) return hits;
+  const df = await mc.store.documentFrequency(terms);
+  const idf = new Map(terms.map((t) => [t, Math.log(1 + (total - (df.get(t) ?? 0) + 0.5) / ((df.get(t) ?? 0) + 0.5))]));
+  const contains = await mc.store.containing(
+    terms,
+    hits.map((h) => h.id),
+  );
+  return coordinate(hits, contains, idf);
 }
 
 function abstainCosine(mc: MemoryContext): number {

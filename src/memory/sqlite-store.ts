@@ -506,6 +506,20 @@ export class SqliteMemoryStore implements MemoryStore {
     });
   }
 
+  containing(terms: readonly string[], ids: readonly number[]): Promise<Map<string, Set<number>>> {
+    if (terms.length === 0 || ids.length === 0) return Promise.resolve(new Map());
+    return this.read(() => {
+      // rowid IN (…) lets FTS5 seek each candidate in the term's doclist instead of reading all of it.
+      const st = this.stmt(
+        "SELECT rowid FROM memory_fts WHERE memory_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))",
+      ).pluck();
+      const list = JSON.stringify(ids);
+      const out = new Map<string, Set<number>>();
+      for (const t of terms) out.set(t, new Set((st.all(toFts5(wordsNode([t])), list) as number[]).map(Number)));
+      return out;
+    });
+  }
+
   neighbours(
     ids: readonly number[],
     filter: MemoryFilter,

@@ -103,6 +103,11 @@ export interface MemoryStore {
   documentFrequency(terms: readonly string[]): Promise<Map<string, number>>;
   lexical(query: LexNode, filter: MemoryFilter, limit: number): Promise<LexicalHit[]>;
   /**
+   * For each term, the memories among `ids` whose indexed text contains it (as the lexical lane matches it): which
+   * words of a query each lexical candidate holds.
+   */
+  containing(terms: readonly string[], ids: readonly number[]): Promise<Map<string, Set<number>>>;
+  /**
    * The thread neighbours of each memory: the `radius` memories before and after it (by id) with the same non-null
    * `context`, when they pass the filter, with their distance in memories of the thread. None without a context.
    */

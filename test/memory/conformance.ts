@@ -415,6 +415,24 @@ export function conformance(backend: Backend): void {
     });
   });
 
+  describe("coverage of the query", () => {
+    it("containing tells, per term, which candidates hold it as the lexical lane matches it (stems, case)", async () => {
+      const mc = await freshMemory();
+      const [deploys, band, both] = await rememberAll(
+        mc,
+        ["Deploys of the pipeline failed on Friday", "Wow, did you see that band?", "The band played; we deployed"],
+        "learning",
+      );
+      const got = await mc.store.containing(["deploy", "band", "zebra"], [deploys, band, both]);
+      expect([...(got.get("deploy") ?? [])].sort()).toEqual([deploys, both].sort());
+      expect([...(got.get("band") ?? [])].sort()).toEqual([band, both].sort());
+      expect([...(got.get("zebra") ?? [])]).toEqual([]);
+      // Only the ids asked about are answered.
+      expect([...((await mc.store.containing(["band"], [deploys, band])).get("band") ?? [])]).toEqual([band]);
+      expect((await mc.store.containing([], [band])).size).toBe(0);
+    });
+  });
+
   describe("both lanes score every candidate", () => {
     it("a memory only the lexical lane finds, outside the vector lane's top n, keeps its exact cosine", async () => {
       const mc = await freshMemory();

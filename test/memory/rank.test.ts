@@ -5,6 +5,7 @@ import type { LexNode, Memory } from "../../src/memory/index.js";
 import {
   asksQuestion,
   boostShare,
+  coordinate,
   dateTerms,
   decayFactor,
   diversify,
@@ -237,6 +238,64 @@ describe("query text", () => {
     expect(broken?.strict).toBeUndefined();
     expect(toFts5(broken?.sanitized as LexNode)).toBe('"foo"');
     expect(parseSearchQuery("-only")).toBeUndefined();
+  });
+});
+
+describe("coordinate: the lexical lane weighted by coverage of the query", () => {
+  const idf = new Map([
+    ["band", 3],
+    ["summer", 1],
+    ["festival", 1],
+  ]);
+  it("a candidate holding more of the query overtakes a higher bm25 from one rare word", () => {
+    // 1: a short echo holding only the rarest word; 2: the answer holding all three.
+    const hits = [
+      { id: 1, rank: -4 },
+      { id: 2, rank: -3 },
+    ];
+    const contains = new Map([
+      ["band", new Set([1, 2])],
+      ["summer", new Set([2])],
+      ["festival", new Set([2])],
+    ]);
+    const out = coordinate(hits, contains, idf);
+    expect(out.map((h) => h.id)).toEqual([2, 1]);
+    expect(out[0].rank).toBeCloseTo(-3);
+    expect(out[1].rank).toBeCloseTo((-4 * 3) / 5);
+  });
+  it("keeps the order of candidates holding the same terms, and holds a candidate with none at the lightest", () => {
+    const hits = [
+      { id: 7, rank: -2 },
+      { id: 3, rank: -1 },
+      { id: 9, rank: -1 },
+    ];
+    const contains = new Map([["summer", new Set([7, 3])]]);
+    const out = coordinate(hits, contains, idf);
+    expect(out.map((h) => h.id)).toEqual([7, 3, 9]);
+    expect(out[2].rank).toBeCloseTo(-1 / 5);
+    expect(coordinate(hits, contains, new Map())).toEqual(hits);
+  });
+  it("returns the same candidates, each scaled by a share in (0, 1], sorted by the new rank (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.nat(50), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.subarray([0, 1, 2, 3]), { minLength: 12, maxLength: 12 }),
+        fc.array(fc.double({ min: 0.01, max: 10, noNaN: true }), { minLength: 4, maxLength: 4 }),
+        (ids, held, weights) => {
+          const hits = ids.map((id, i) => ({ id, rank: -(i + 1) }));
+          const terms = ["a", "b", "c", "d"];
+          const contains = new Map(terms.map((t, k) => [t, new Set(ids.filter((_, i) => held[i].includes(k)))]));
+          const out = coordinate(hits, contains, new Map(terms.map((t, k) => [t, weights[k]])));
+          expect(out.map((h) => h.id).sort()).toEqual([...ids].sort());
+          for (const h of out) {
+            const before = hits.find((x) => x.id === h.id)?.rank as number;
+            expect(h.rank).toBeLessThan(0);
+            expect(h.rank).toBeGreaterThanOrEqual(before - 1e-9);
+          }
+          for (let i = 1; i < out.length; i++) expect(out[i].rank).toBeGreaterThanOrEqual(out[i - 1].rank);
+        },
+      ),
+    );
   });
 });
 
