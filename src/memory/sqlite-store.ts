@@ -509,7 +509,9 @@ export class SqliteMemoryStore implements MemoryStore {
   containing(terms: readonly string[], ids: readonly number[]): Promise<Map<string, Set<number>>> {
     if (terms.length === 0 || ids.length === 0) return Promise.resolve(new Map());
     return this.read(() => {
-      // rowid IN (…) lets FTS5 seek each candidate in the term's doclist instead of reading all of it.
+      // One statement per term: FTS5 reads the term's doclist and keeps the candidates. A `rowid = ?` per candidate
+      // was no faster (measured at 10k and 100k), and FTS5 ignores that constraint when the id is bound as a double,
+      // which is how a JS number binds.
       const st = this.stmt(
         "SELECT rowid FROM memory_fts WHERE memory_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))",
       ).pluck();
