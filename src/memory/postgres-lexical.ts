@@ -6,6 +6,7 @@
  */
 import { flatTerms, type LexNode, toTsquery, wordsNode } from "./lexical-query.js";
 import type { PgContext } from "./postgres-schema.js";
+import { termIdf } from "./rank.js";
 import type { LexicalHit } from "./store.js";
 import { indexText } from "./text.js";
 import type { MemoryFilter } from "./types.js";
@@ -178,10 +179,7 @@ export class PgLexicalLane {
     const used = terms.filter((t) => (df.get(t) ?? 0) > 0).sort((a, b) => (df.get(a) ?? 0) - (df.get(b) ?? 0));
     // No term occurs (or each is a stop word to the text search configuration): nothing can match.
     if (used.length === 0) return undefined;
-    const idf = (t: string) => {
-      const n = df.get(t) ?? 0;
-      return Math.log(1 + (total - n + 0.5) / (n + 0.5));
-    };
+    const idf = (t: string) => termIdf(df.get(t) ?? 0, total);
     let budgeted = 0;
     let spent = 0;
     while (budgeted < used.length && spent + (df.get(used[budgeted]) ?? 0) <= LEXICAL_BUDGET) {

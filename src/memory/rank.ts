@@ -78,6 +78,11 @@ export function withNeighbours(
   return [...byId.values()];
 }
 
+/** A term's idf as bm25 weighs it, never negative: ln(1 + (N − n + 0.5) / (n + 0.5)) for n of N documents. */
+export function termIdf(documents: number, total: number): number {
+  return Math.log(1 + (total - documents + 0.5) / (documents + 0.5));
+}
+
 /**
  * The lexical lane's scores times each candidate's coverage of the query: the idf-weighted share of the query's terms
  * it contains (`contains`: term → candidates holding it; `idf`: term → weight), as Lucene's classic `coord` factor

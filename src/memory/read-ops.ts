@@ -27,6 +27,7 @@ import {
   type Ranked,
   type RerankOptions,
   rerank,
+  termIdf,
   withNeighbours,
 } from "./rank.js";
 import { memoryTime } from "./rows.js";
@@ -236,9 +237,10 @@ async function retrieveForRecall(
   // Only rare terms (in at most half the memories) go to the lexical lane: bm25 gives common ones almost no weight,
   // they cost the most to score, and a memory matched only by them is dropped by abstention anyway.
   const total = await mc.store.totalDocuments();
-  const lexTerms = total >= ABSTAIN_MIN_DOCS ? await rareTerms(mc, terms, total) : terms;
+  const df = await mc.store.documentFrequency(terms);
+  const lexTerms = total >= ABSTAIN_MIN_DOCS ? rareTerms(terms, df, total) : terms;
   const found: LexicalHit[] = w < 1 && lexTerms.length > 0 ? await mc.store.lexical(anyOf(lexTerms), filter, n) : [];
-  const lexical = await coordinated(mc, found, lexTerms, total);
+  const lexical = await coordinated(mc, found, lexTerms, df, total);
   const vector = await fusedLanes(mc, lexical, query, filter, n, w);
   const lanes = vector.fused;
   const candidates = lanes.map((f) => f.id);
@@ -260,11 +262,11 @@ async function coordinated(
   mc: MemoryContext,
   hits: LexicalHit[],
   terms: readonly string[],
+  df: ReadonlyMap<string, number>,
   total: number,
 ): Promise<LexicalHit[]> {
   if (terms.length < 2 || hits.length < 2) return hits;
-  const df = await mc.store.documentFrequency(terms);
-  const idf = new Map(terms.map((t) => [t, Math.log(1 + (total - (df.get(t) ?? 0) + 0.5) / ((df.get(t) ?? 0) + 0.5))]));
+  const idf = new Map(terms.map((t) => [t, termIdf(df.get(t) ?? 0, total)]));
   const contains = await mc.store.containing(
     terms,
     hits.map((h) => h.id),
@@ -277,8 +279,7 @@ function abstainCosine(mc: MemoryContext): number {
   return mc.settings.abstainCosine ?? (provider ? (DEFAULT_ABSTAIN_COSINE[provider.id] ?? MODEL_ABSTAIN_COSINE) : 1);
 }
 
-async function rareTerms(mc: MemoryContext, terms: readonly string[], total: number): Promise<string[]> {
-  const df = await mc.store.documentFrequency(terms);
+function rareTerms(terms: readonly string[], df: ReadonlyMap<string, number>, total: number): string[] {
   return terms.filter((t) => {
     const d = df.get(t) ?? 0;
     return d > 0 && d <= 0.5 * total;

@@ -507,7 +507,7 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   containing(terms: readonly string[], ids: readonly number[]): Promise<Map<string, Set<number>>> {
-    if (terms.length === 0 || ids.length === 0) return Promise.resolve(new Map());
+    if (ids.length === 0) return Promise.resolve(new Map(terms.map((t) => [t, new Set<number>()])));
     return this.read(() => {
       // One statement per term: FTS5 reads the term's doclist and keeps the candidates. A `rowid = ?` per candidate
       // was no faster (measured at 10k and 100k), and FTS5 ignores that constraint when the id is bound as a double,
