@@ -4,6 +4,7 @@
  */
 import { type Correction, type DidYouMean, didYouMean } from "../core/corrections.js";
 import { ToolError } from "../core/errors.js";
+import { checkFuzzyFilter, checkRegexPattern } from "./arguments.js";
 import { type Candidate, contentCandidates, DEFAULT_PATTERN, didYouMeanLine } from "./candidates.js";
 import { needsPcre2, regexCertainty } from "./detect.js";
 import { countAnyFile, type Diagnostics, diagnose, explain } from "./diagnostics.js";
@@ -139,16 +140,9 @@ async function search(
   // One deadline for the whole call: retries and diagnostics share what the first scan left.
   const deadline = Date.now() + env.timeoutMs;
   const F = p.fuzzy_filter;
-  if (F.trim() === "") {
-    throw new ToolError({
-      error: "fuzzy_filter is blank",
-      error_type: "SEARCH_INVALID_ARGUMENT",
-      parameter: "fuzzy_filter",
-      got: F,
-      hints: ["Give one or more words to look for; use regex_pattern for a regex"],
-    });
-  }
+  checkFuzzyFilter(F, "Give one or more words to look for; use regex_pattern for a regex");
   const R = p.regex_pattern === undefined || p.regex_pattern === "" ? DEFAULT_PATTERN : p.regex_pattern;
+  checkRegexPattern(R);
   const limit = p.limit ?? 20;
   const offset = p.offset ?? 0;
   const caseMode = p.case ?? "smart";

@@ -3,6 +3,7 @@ import { isAbsolute, join } from "node:path";
 import { didYouMean } from "../core/corrections.js";
 import { ToolError } from "../core/errors.js";
 import { readRegularFileSync } from "../core/files.js";
+import { checkFuzzyFilter } from "./arguments.js";
 import { type Candidate, didYouMeanLine, filesCandidates } from "./candidates.js";
 import type { Diagnostics, DidYouMeanSearch, SearchEnv, Suggestion } from "./content.js";
 import { type FlagsInput, parseRgFlags } from "./flags.js";
@@ -119,15 +120,7 @@ function score(
 
 export async function searchFiles(p: FilesParams, env: SearchEnv): Promise<FilesResult> {
   const F = p.fuzzy_filter;
-  if (F.trim() === "") {
-    throw new ToolError({
-      error: "fuzzy_filter is blank",
-      error_type: "SEARCH_INVALID_ARGUMENT",
-      parameter: "fuzzy_filter",
-      got: F,
-      hints: ["Give part of a file name, e.g. 'config .ts$'"],
-    });
-  }
+  checkFuzzyFilter(F, "Give part of a file name, e.g. 'config .ts$'");
   const limit = p.limit ?? 20;
   const offset = p.offset ?? 0;
   const caseMode = p.case ?? "smart";

@@ -7,6 +7,7 @@
 import { availableParallelism } from "node:os";
 import { ToolError } from "../core/errors.js";
 import { osa } from "../core/similarity.js";
+import { checkFlagWords } from "./arguments.js";
 import { MAX_GLOB_BRACE_DEPTH } from "./convert.js";
 
 export interface FlagSpec {
@@ -282,6 +283,7 @@ export function parseRgFlags(
   forFiles = false,
   limits: FlagLimits = DEFAULT_FLAG_LIMITS,
 ): ParsedFlags {
+  checkFlagWords(input);
   const words = typeof input === "string" ? splitShellWords(input) : [...input];
   const result: ParsedFlags = {
     argv: [],
