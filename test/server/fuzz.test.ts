@@ -153,11 +153,17 @@ async function expectContractAnswer(name: string, args: Record<string, unknown>)
   }
 }
 
-it("every string and number field of every tool, each hostile string or edge number in turn", async () => {
+it("every field of every tool, declared or in a valid call, each hostile value in turn", async () => {
+  const { tools } = await conn.client.listTools();
+  const declared = new Map(tools.map((t) => [t.name, Object.keys(t.inputSchema.properties ?? {})]));
+  const values = [...HOSTILE, ...EDGE_NUMBERS, true, null, [], {}, ["\u0000"], { "": "" }];
   for (const [name, valid] of VALID) {
-    for (const path of pathsOf(valid)) {
-      const kind = typeof parentOf(valid, path)[path[path.length - 1]];
-      const values = kind === "string" ? HOSTILE : kind === "number" ? EDGE_NUMBERS : [];
+    const own = pathsOf(valid).map((p) => p.join("."));
+    const fields: Path[] = [
+      ...pathsOf(valid),
+      ...(declared.get(name) ?? []).filter((k) => !own.includes(k)).map((k) => [k]),
+    ];
+    for (const path of fields) {
       for (const hostile of values) {
         const args = structuredClone(valid);
         parentOf(args, path)[path[path.length - 1]] = hostile;
