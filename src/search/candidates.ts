@@ -17,6 +17,7 @@ export const CORRECTION_TYPES = [
   "enable_pcre2",
   "glob_to_fuzzy",
   "flag_typo",
+  "file_type",
 ] as const;
 export type CorrectionType = (typeof CORRECTION_TYPES)[number];
 

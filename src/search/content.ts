@@ -5,11 +5,17 @@
 import { type Correction, type DidYouMean, didYouMean } from "../core/corrections.js";
 import { ToolError } from "../core/errors.js";
 import { checkFuzzyFilter, checkRegexPattern } from "./arguments.js";
-import { type Candidate, contentCandidates, DEFAULT_PATTERN, didYouMeanLine } from "./candidates.js";
+import {
+  type Candidate,
+  type CorrectionType,
+  contentCandidates,
+  DEFAULT_PATTERN,
+  didYouMeanLine,
+} from "./candidates.js";
 import { needsPcre2, regexCertainty } from "./detect.js";
 import { countAnyFile, type Diagnostics, diagnose, explain } from "./diagnostics.js";
 import { readsEveryLine } from "./direct.js";
-import { DEFAULT_FLAG_LIMITS, type FlagsInput, type ParsedFlags, parseRgFlags } from "./flags.js";
+import { DEFAULT_FLAG_LIMITS, type FlagsInput, type ParsedFlags, parseRgFlagsFor } from "./flags.js";
 import { DEFAULT_SCHEME } from "./fzf/charclass.js";
 import { QueryMatcher } from "./fzf/matcher.js";
 import type { CaseMode } from "./fzf/pattern.js";
@@ -147,7 +153,7 @@ async function search(
   const offset = p.offset ?? 0;
   const caseMode = p.case ?? "smart";
   const target = resolveSearchPath(p.path ?? ".", env.roots, env.cwd);
-  const flags: ParsedFlags = parseRgFlags(p.rg_flags ?? "", false, {
+  const flags: ParsedFlags = await parseRgFlagsFor(env.rg.path, env.cwd, p.rg_flags ?? "", false, {
     ...DEFAULT_FLAG_LIMITS,
     maxFilesize: env.maxFilesize,
   });
@@ -160,7 +166,7 @@ async function search(
     parameter: "rg_flags",
     original: c.original,
     corrected: c.corrected,
-    correction_type: "flag_typo",
+    correction_type: c.correction_type,
     confidence: c.confidence,
   }));
   const flagArgv = flags.argv.filter((a) => a !== "--hidden");
@@ -357,7 +363,7 @@ async function search(
         preCorrections,
         `Corrected rg_flags: ${preCorrections.map((c) => `${c.original}→${c.corrected}`).join(", ")}`,
       ),
-      correction_type: "flag_typo",
+      correction_type: preCorrections[0].correction_type as CorrectionType,
       confidence: preCorrections[0].confidence,
       original,
       applied: { ...original, rg_flags: flagArgv },

@@ -6,7 +6,7 @@ import { readRegularFileSync } from "../core/files.js";
 import { checkFuzzyFilter } from "./arguments.js";
 import { type Candidate, didYouMeanLine, filesCandidates } from "./candidates.js";
 import type { Diagnostics, DidYouMeanSearch, SearchEnv, Suggestion } from "./content.js";
-import { type FlagsInput, parseRgFlags } from "./flags.js";
+import { type FlagsInput, parseRgFlagsFor } from "./flags.js";
 import { PATH_SCHEME } from "./fzf/charclass.js";
 import { Field, QueryMatcher } from "./fzf/matcher.js";
 import { type CaseMode, describeSet } from "./fzf/pattern.js";
@@ -127,7 +127,7 @@ export async function searchFiles(p: FilesParams, env: SearchEnv): Promise<Files
   const multiline = p.multiline ?? false;
   const autoRetry = p.auto_retry ?? env.autoRetry;
   const target = resolveSearchPath(p.path ?? ".", env.roots, env.cwd);
-  const flags = parseRgFlags(p.rg_flags ?? "", true);
+  const flags = await parseRgFlagsFor(env.rg.path, env.cwd, p.rg_flags ?? "", true);
   const hidden = (p.hidden ?? false) || flags.hidden;
   const argv = flags.argv.filter((a) => a !== "--hidden");
   const warnings = [...flags.warnings];

@@ -9,6 +9,7 @@ import { ToolError } from "../core/errors.js";
 import { osa } from "../core/similarity.js";
 import { checkFlagWords } from "./arguments.js";
 import { MAX_GLOB_BRACE_DEPTH } from "./convert.js";
+import { type FileTypes, readFileType, ripgrepFileTypes } from "./file-types.js";
 
 export interface FlagSpec {
   long: string;
@@ -159,6 +160,8 @@ export interface FlagCorrection {
   original: string;
   corrected: string;
   confidence: number;
+  /** A flag's name one edit off, or a file type (`-t`) read as the one ripgrep knows (see file-types.ts). */
+  correction_type: "flag_typo" | "file_type";
 }
 
 export interface ParsedFlags {
@@ -278,10 +281,15 @@ function boundedValue(flag: string, value: string, limits: FlagLimits, warnings:
   return value;
 }
 
+/**
+ * Parses rg_flags. With `types` (what this ripgrep knows, see file-types.ts), a `-t`/`-T` value it does not know is
+ * read as the one type it means, reported in `corrections`, or refused with the nearest names.
+ */
 export function parseRgFlags(
   input: FlagsInput,
   forFiles = false,
   limits: FlagLimits = DEFAULT_FLAG_LIMITS,
+  types?: FileTypes,
 ): ParsedFlags {
   checkFlagWords(input);
   const words = typeof input === "string" ? splitShellWords(input) : [...input];
@@ -366,7 +374,7 @@ export function parseRgFlags(
     if (!spec) {
       const near = nearestAllowedFlag(word);
       if (near) {
-        result.corrections.push({ original: word, corrected: near, confidence: 0.9 });
+        result.corrections.push({ original: word, corrected: near, confidence: 0.9, correction_type: "flag_typo" });
         spec = lookup(near);
         word = near;
       }
@@ -412,13 +420,67 @@ export function parseRgFlags(
     if (spec.long === "--hidden") result.hidden = true;
     if (spec.long.startsWith("--no-ignore") || spec.long === "--unrestricted") result.noIgnore = true;
     let flagValue: string | undefined;
-    if (spec.takesValue) flagValue = boundedValue(spec.long, takeValue(), limits, result.warnings);
+    if (spec.takesValue) {
+      const raw = takeValue();
+      flagValue =
+        types && (spec.long === "--type" || spec.long === "--type-not")
+          ? knownType(spec.long, raw, types, result.corrections, input)
+          : boundedValue(spec.long, raw, limits, result.warnings);
+    }
     if (spec.long === "--pcre2" || (spec.long === "--engine" && flagValue === "pcre2")) result.pcre2 = true;
     if (spec.long === "--fixed-strings") result.fixedStrings = true;
     if (spec.long === "--multiline") result.multiline = true;
     result.argv.push(spec.takesValue ? `${spec.long}=${flagValue}` : spec.long);
   }
   return result;
+}
+
+/**
+ * parseRgFlags for a run of the ripgrep at `rg`: when the flags name a file type, the values are checked against that
+ * ripgrep's own list (asked once per binary, and only then).
+ */
+export async function parseRgFlagsFor(
+  rg: string,
+  cwd: string,
+  input: FlagsInput,
+  forFiles = false,
+  limits: FlagLimits = DEFAULT_FLAG_LIMITS,
+): Promise<ParsedFlags> {
+  const parsed = parseRgFlags(input, forFiles, limits);
+  const namesType = parsed.argv.some((a) => a.startsWith("--type=") || a.startsWith("--type-not="));
+  return namesType ? parseRgFlags(input, forFiles, limits, await ripgrepFileTypes(rg, cwd)) : parsed;
+}
+
+/** A `--type`/`--type-not` value as the type ripgrep knows, the fix recorded in `corrections`; or a refusal. */
+function knownType(
+  flag: string,
+  value: string,
+  types: FileTypes,
+  corrections: FlagCorrection[],
+  input: FlagsInput,
+): string {
+  const reading = readFileType(value, types);
+  if (reading.kind === "known") return value;
+  if (reading.kind === "fixed") {
+    corrections.push({
+      original: `${flag}=${value}`,
+      corrected: `${flag}=${reading.type}`,
+      confidence: Math.round(reading.confidence * 1000) / 1000,
+      correction_type: "file_type",
+    });
+    return reading.type;
+  }
+  throw new ToolError({
+    error: `rg flag ${flag}: ripgrep has no file type '${value}'`,
+    error_type: "SEARCH_INVALID_ARGUMENT",
+    parameter: "rg_flags",
+    got: input,
+    expected: "a file type of `rg --type-list`",
+    hints: [
+      ...(reading.near.length > 0 ? [`Nearest types: ${reading.near.join(", ")}`] : []),
+      "Or select files with -g '*.ext'",
+    ],
+  });
 }
 
 function replaceFlag(input: FlagsInput, from: string, to: string): FlagsInput {

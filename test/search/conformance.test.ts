@@ -265,7 +265,9 @@ describe("cases 25-26: rg_flags", () => {
     expect(parseRgFlags("--glob '!node_modules'").argv).toEqual(parseRgFlags(["--glob", "!node_modules"]).argv);
     expect(parseRgFlags("--glob '!node_modules'").argv).toEqual(["--glob=!node_modules"]);
     const typo = parseRgFlags("--hiden");
-    expect(typo.corrections).toEqual([{ original: "--hiden", corrected: "--hidden", confidence: 0.9 }]);
+    expect(typo.corrections).toEqual([
+      { original: "--hiden", corrected: "--hidden", confidence: 0.9, correction_type: "flag_typo" },
+    ]);
     expect(typo.hidden).toBe(true);
   });
   it("26: flag_typo is reported in did_you_mean", async () => {
