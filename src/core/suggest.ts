@@ -12,7 +12,6 @@ import {
   uniqueNamespaceFix,
 } from "./namespaces.js";
 import {
-  confirmScore,
   couldReachRatio,
   jaroWinkler,
   nameKey,
@@ -584,32 +583,4 @@ function definedOnly<T extends object>(o: T): Partial<T> {
 
 function round3(x: number): number {
   return Math.round(x * 1000) / 1000;
-}
-
-/**
- * The value among `stored` that `input` was meant to be: the unique one within the edit budget (case aside), scored
- * by the confirmation score; undefined when none is, or two are equally near. Values are matched whole, so the
- * matcher's namespace rules (`/` separates namespaces of tool names) do not apply: for stored paths, tags, names.
- */
-export function uniqueWithinBudget(
-  input: string,
-  stored: readonly string[],
-): { value: string; confidence: number } | undefined {
-  const budget = editBudget(input.length);
-  if (budget === 0) return undefined;
-  let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  let ties = 0;
-  for (const candidate of stored) {
-    if (Math.abs(candidate.length - input.length) > budget) continue;
-    const d = osa(input.toLowerCase(), candidate.toLowerCase(), budget + 1);
-    if (d > budget) continue;
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-      ties = 0;
-    } else if (d === bestDistance) ties++;
-  }
-  if (best === undefined || ties > 0) return undefined;
-  return { value: best, confidence: Math.round(confirmScore(input, best) * 1000) / 1000 };
 }

@@ -3,7 +3,15 @@
  * syntax, fusion, diversity; no decay or boosts). A file or tag filter that matches nothing is retried once with a
  * unique close stored value, and the retry is reported with its results comparison.
  */
-import { type Correction, type DidYouMean, didYouMean, ToolError, uniqueWithinBudget } from "../core/index.js";
+import {
+  type Correction,
+  confirmScore,
+  type DidYouMean,
+  didYouMean,
+  editBudget,
+  osa,
+  ToolError,
+} from "../core/index.js";
 import { queryRelativeDayTokens } from "./dates.js";
 import { normalizeFilePath, normalizeTags, parseTime, resolveCategory } from "./inputs.js";
 import { anyOf, type LexNode, parseSearchQuery } from "./lexical-query.js";
@@ -72,6 +80,34 @@ function buildFilter(mc: MemoryContext, input: FilterInput, corrections: Correct
     include_archived: input.include_archived ?? false,
     include_superseded: input.include_superseded ?? false,
   };
+}
+
+/**
+ * The stored value a filter value was meant to be: the unique one within the core's edit budget (two edits for
+ * longer values), scored by the core's confirmation score. Paths are matched whole, so the matcher's namespace rules
+ * (`/` separates namespaces for tool names) do not apply here.
+ */
+export function uniqueWithinBudget(
+  input: string,
+  stored: readonly string[],
+): { value: string; confidence: number } | undefined {
+  const budget = editBudget(input.length);
+  if (budget === 0) return undefined;
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  let ties = 0;
+  for (const candidate of stored) {
+    if (Math.abs(candidate.length - input.length) > budget) continue;
+    const d = osa(input.toLowerCase(), candidate.toLowerCase(), budget + 1);
+    if (d > budget) continue;
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+      ties = 0;
+    } else if (d === bestDistance) ties++;
+  }
+  if (best === undefined || ties > 0) return undefined;
+  return { value: best, confidence: Math.round(confirmScore(input, best) * 1000) / 1000 };
 }
 
 /** A file or tag filter that matches no memory at all, corrected to the unique close stored value (or undefined). */

@@ -6,8 +6,7 @@
  * another case, a language's other name, an extension exactly one type's globs claim, or the one name within the
  * typo budget. Otherwise the value is refused with the nearest names.
  */
-import { confirmScore } from "../core/similarity.js";
-import { uniqueWithinBudget } from "../core/suggest.js";
+import { type CandidateSpec, suggest } from "../core/suggest.js";
 import { runRipgrep } from "./ripgrep.js";
 
 /** Type name → its globs, as `rg --type-list` prints them. */
@@ -41,7 +40,8 @@ const OTHER_NAMES: Readonly<Record<string, string>> = {
 export type TypeReading =
   | { kind: "known"; type: string }
   | { kind: "fixed"; type: string; how: "case" | "other_name" | "extension" | "typo"; confidence: number }
-  | { kind: "unknown"; near: string[] };
+  /** `likely`: a fix the core's matcher finds likely but not sure enough to apply; `near`: names for the hint. */
+  | { kind: "unknown"; likely?: string; near: string[] };
 
 /** `rg --type-list` output (`name: glob, glob`) as a map. */
 export function parseTypeList(text: string): Map<string, string[]> {
@@ -59,52 +59,49 @@ export function parseTypeList(text: string): Map<string, string[]> {
   return types;
 }
 
-/** The type a `-t`/`-T` value names: as written, or the one type it most likely means, or the nearest names. */
+/**
+ * The type a `-t`/`-T` value names: as written; else the one type it means, by the core's matcher (another case, a
+ * language's other name, a typo, with the thresholds tool names get) or by an extension one type's globs claim;
+ * else the nearest names.
+ */
 export function readFileType(value: string, types: FileTypes): TypeReading {
   if (types.has(value) || SPECIAL.has(value)) return { kind: "known", type: value };
   const lower = value.toLowerCase();
-  if (types.has(lower) || SPECIAL.has(lower)) return { kind: "fixed", type: lower, how: "case", confidence: 1 };
-  const other = OTHER_NAMES[lower];
-  if (other !== undefined && types.has(other)) {
-    return { kind: "fixed", type: other, how: "other_name", confidence: 0.95 };
-  }
   const ext = lower.replace(/^\*?\./u, "");
   if (ext !== lower && types.has(ext)) return { kind: "fixed", type: ext, how: "extension", confidence: 0.95 };
+  const match = suggest(value, candidatesOf(types), { namespaces: false });
+  if (match.tier === "auto" && match.match && match.match.kind !== "typo") {
+    const how = match.match.kind === "alias" ? "other_name" : "case";
+    return { kind: "fixed", type: match.match.target, how, confidence: match.match.confidence };
+  }
   const claiming = [...types].filter(([, globs]) => globs.includes(`*.${ext}`));
   // Types with the same globs are one type under several names (ts and typescript): the shortest is taken.
   if (claiming.length > 0 && new Set(claiming.map(([, globs]) => globs.join(","))).size === 1) {
     const [type] = claiming.map(([name]) => name).sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
     return { kind: "fixed", type, how: "extension", confidence: 0.95 };
   }
-  const all = spellings(types);
-  const typo = uniqueWithinBudget(
-    lower,
-    all.map(([spelling]) => spelling),
-  );
-  if (typo) {
-    const type = all.find(([spelling]) => spelling === typo.value)?.[1] as string;
-    return { kind: "fixed", type, how: "typo", confidence: typo.confidence };
+  if (match.tier === "auto" && match.match) {
+    return { kind: "fixed", type: match.match.target, how: "typo", confidence: match.match.confidence };
   }
   // An extension several types claim: those types are the choice to offer.
-  const near = claiming.length > 1 ? claiming.map(([name]) => name).slice(0, 3) : nearest(ext, types);
-  return { kind: "unknown", near };
+  const near =
+    claiming.length > 1
+      ? claiming.map(([name]) => name)
+      : [...new Set([match.likely_fix, ...match.candidates.map((c) => c.target)])].filter((t) => t !== undefined);
+  return {
+    kind: "unknown",
+    likely: match.tier === "likely_fix" ? match.likely_fix : undefined,
+    near: near.slice(0, 3),
+  };
 }
 
-/** Every name a value may be a typo of, each with the type it stands for. */
-function spellings(types: FileTypes): Array<[string, string]> {
-  const own: Array<[string, string]> = [...types.keys()].map((n) => [n, n]);
-  const other = Object.entries(OTHER_NAMES).filter(([, t]) => types.has(t));
-  return [...own, ...other];
-}
-
-/** Up to three names nearest to `value`, for the hint. */
-function nearest(value: string, types: FileTypes): string[] {
-  return spellings(types)
-    .map(([spelling, type]) => ({ type, score: confirmScore(value, spelling) }))
-    .sort((a, b) => b.score - a.score || (a.type < b.type ? -1 : 1))
-    .map((s) => s.type)
-    .filter((t, i, all) => all.indexOf(t) === i)
-    .slice(0, 3);
+/** Each type as a candidate of the core's matcher, with the other names that mean it as aliases. */
+function candidatesOf(types: FileTypes): CandidateSpec[] {
+  const aliases = new Map<string, string[]>();
+  for (const [name, type] of Object.entries(OTHER_NAMES)) {
+    if (types.has(type)) aliases.set(type, [...(aliases.get(type) ?? []), name]);
+  }
+  return [...SPECIAL, ...types.keys()].map((target) => ({ target, aliases: aliases.get(target) }));
 }
 
 const cache = new Map<string, Promise<FileTypes | undefined>>();

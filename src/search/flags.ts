@@ -422,10 +422,11 @@ export function parseRgFlags(
     let flagValue: string | undefined;
     if (spec.takesValue) {
       const raw = takeValue();
-      flagValue =
-        types && (spec.long === "--type" || spec.long === "--type-not")
-          ? knownType(spec.long, raw, types, result.corrections, input)
-          : boundedValue(spec.long, raw, limits, result.warnings);
+      if (types && (spec.long === "--type" || spec.long === "--type-not")) {
+        const known = knownTypes(spec.long, raw, types, result.corrections, input);
+        for (const t of known.slice(0, -1)) result.argv.push(`${spec.long}=${t}`);
+        flagValue = known[known.length - 1];
+      } else flagValue = boundedValue(spec.long, raw, limits, result.warnings);
     }
     if (spec.long === "--pcre2" || (spec.long === "--engine" && flagValue === "pcre2")) result.pcre2 = true;
     if (spec.long === "--fixed-strings") result.fixedStrings = true;
@@ -451,36 +452,50 @@ export async function parseRgFlagsFor(
   return namesType ? parseRgFlags(input, forFiles, limits, await ripgrepFileTypes(rg, cwd)) : parsed;
 }
 
-/** A `--type`/`--type-not` value as the type ripgrep knows, the fix recorded in `corrections`; or a refusal. */
-function knownType(
+/**
+ * A `--type`/`--type-not` value as the types ripgrep knows, each fix recorded in `corrections`, or a refusal. A list
+ * (`py,ts`: ripgrep takes one type per flag) becomes one flag per type.
+ */
+function knownTypes(
   flag: string,
   value: string,
   types: FileTypes,
   corrections: FlagCorrection[],
   input: FlagsInput,
-): string {
-  const reading = readFileType(value, types);
-  if (reading.kind === "known") return value;
-  if (reading.kind === "fixed") {
+): string[] {
+  const parts = value.split(/[,\s]+/u).filter((p) => p !== "");
+  const readings = (parts.length > 0 ? parts : [value]).map((part) => ({ part, reading: readFileType(part, types) }));
+  const unknown = readings.find((r) => r.reading.kind === "unknown");
+  if (unknown?.reading.kind === "unknown") {
+    const { likely, near } = unknown.reading;
+    throw new ToolError({
+      error: `rg flag ${flag}: ripgrep has no file type '${unknown.part}'`,
+      error_type: "SEARCH_INVALID_ARGUMENT",
+      parameter: "rg_flags",
+      got: input,
+      expected: "a file type of `rg --type-list`",
+      likely_fix: likely === undefined ? undefined : replaceFirst(input, value, value.replace(unknown.part, likely)),
+      hints: [...(near.length > 0 ? [`Nearest types: ${near.join(", ")}`] : []), "Or select files with -g '*.ext'"],
+    });
+  }
+  const known = readings.map((r) => (r.reading.kind === "unknown" ? r.part : r.reading.type));
+  if (readings.length > 1 || readings[0].reading.kind === "fixed") {
+    const confidences = readings.map((r) => (r.reading.kind === "fixed" ? r.reading.confidence : 1));
     corrections.push({
       original: `${flag}=${value}`,
-      corrected: `${flag}=${reading.type}`,
-      confidence: Math.round(reading.confidence * 1000) / 1000,
+      corrected: known.map((t) => `${flag}=${t}`).join(" "),
+      confidence: Math.round(Math.min(...confidences) * 1000) / 1000,
       correction_type: "file_type",
     });
-    return reading.type;
   }
-  throw new ToolError({
-    error: `rg flag ${flag}: ripgrep has no file type '${value}'`,
-    error_type: "SEARCH_INVALID_ARGUMENT",
-    parameter: "rg_flags",
-    got: input,
-    expected: "a file type of `rg --type-list`",
-    hints: [
-      ...(reading.near.length > 0 ? [`Nearest types: ${reading.near.join(", ")}`] : []),
-      "Or select files with -g '*.ext'",
-    ],
-  });
+  return known;
+}
+
+/** `input` with the first occurrence of `from` (in a string, or within one of its words) replaced by `to`. */
+function replaceFirst(input: FlagsInput, from: string, to: string): FlagsInput {
+  if (typeof input === "string") return input.replace(from, to);
+  const at = input.findIndex((w) => w.includes(from));
+  return input.map((w, i) => (i === at ? w.replace(from, to) : w));
 }
 
 function replaceFlag(input: FlagsInput, from: string, to: string): FlagsInput {

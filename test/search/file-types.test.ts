@@ -80,6 +80,19 @@ describe("readFileType", () => {
     );
   });
 
+  it("a list, which ripgrep takes one type per flag, becomes one flag per type", () => {
+    const parsed = parseRgFlags(["--type=py,ts", "-T", "rs yml"], false, undefined, TYPES);
+    expect(parsed.argv).toEqual(["--type=py", "--type=ts", "--type-not=rust", "--type-not=yaml"]);
+    expect(parsed.corrections.map((c) => c.corrected)).toEqual([
+      "--type=py --type=ts",
+      "--type-not=rust --type-not=yaml",
+    ]);
+  });
+
+  it("a list with one type nothing fits is refused, naming that one", () => {
+    expect(() => parseRgFlags("-t py,cobol", false, undefined, TYPES)).toThrow(/no file type 'cobol'/u);
+  });
+
   it("parseRgFlags records the fix and passes ripgrep the type it knows", () => {
     const parsed = parseRgFlags("-t javascript -T Rs -w", false, undefined, TYPES);
     expect(parsed.argv).toEqual(["--type=js", "--type-not=rust", "--word-regexp"]);
