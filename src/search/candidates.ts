@@ -18,6 +18,7 @@ export const CORRECTION_TYPES = [
   "glob_to_fuzzy",
   "flag_typo",
   "file_type",
+  "grep_flag",
 ] as const;
 export type CorrectionType = (typeof CORRECTION_TYPES)[number];
 

@@ -77,6 +77,25 @@ const CONTEXT: Record<string, string> = {
   "--context": "context",
 };
 
+/**
+ * grep's flags, which agents bring to ripgrep: the file selections become ripgrep's globs (reported as corrections),
+ * and what ripgrep does anyway is dropped with a warning. `-r` is ripgrep's `--replace`, refused here in any case, so
+ * it can only mean grep's recursion; `-E` is ripgrep's `--encoding` when a value follows it (see parseRgFlags).
+ */
+const GREP_GLOBS: Record<string, (value: string) => string> = {
+  "--include": (v) => v,
+  "--exclude": (v) => `!${v}`,
+  "--exclude-dir": (v) => `!${v.replace(/\/+$/u, "")}`,
+};
+const GREP_DONE: Record<string, string> = {
+  "-r": "ripgrep searches directories recursively already",
+  "-R": "ripgrep searches directories recursively already (symlinks are not followed)",
+  "--recursive": "ripgrep searches directories recursively already",
+  "--dereference-recursive": "ripgrep searches directories recursively already (symlinks are not followed)",
+  "--extended-regexp": "ripgrep's regex syntax is already extended",
+  "-I": "ripgrep skips binary files already",
+};
+
 const DENIED: Record<string, string> = {
   "--pre": "runs a program on every file",
   "--pre-glob": "runs a program on every file",
@@ -97,7 +116,6 @@ const DENIED: Record<string, string> = {
   "--only-matching": "changes the output format the tool parses",
   "-o": "changes the output format the tool parses",
   "--replace": "changes the output format the tool parses",
-  "-r": "changes the output format the tool parses",
   "--count": "changes the output format the tool parses",
   "-c": "changes the output format the tool parses",
   "--count-matches": "changes the output format the tool parses",
@@ -160,8 +178,8 @@ export interface FlagCorrection {
   original: string;
   corrected: string;
   confidence: number;
-  /** A flag's name one edit off, or a file type (`-t`) read as the one ripgrep knows (see file-types.ts). */
-  correction_type: "flag_typo" | "file_type";
+  /** A flag's name one edit off, a file type (`-t`) read as the one ripgrep knows, or grep's flag as ripgrep's. */
+  correction_type: "flag_typo" | "file_type" | "grep_flag";
 }
 
 export interface ParsedFlags {
@@ -349,6 +367,23 @@ export function parseRgFlags(
       i++;
       return next;
     };
+    if (word in GREP_GLOBS) {
+      const given = takeValue();
+      const glob = GREP_GLOBS[word](given);
+      result.corrections.push({
+        original: `${word}=${given}`,
+        corrected: `--glob=${glob}`,
+        confidence: 0.95,
+        correction_type: "grep_flag",
+      });
+      result.argv.push(`--glob=${boundedValue("--glob", glob, limits, result.warnings)}`);
+      continue;
+    }
+    const grepExtended = word === "-E" && value === undefined && (words[i + 1] ?? "-").startsWith("-");
+    if (word in GREP_DONE || grepExtended) {
+      result.warnings.push(`rg flag ${word} (grep's) is dropped: ${GREP_DONE[word] ?? GREP_DONE["--extended-regexp"]}`);
+      continue;
+    }
     if (word in CONTEXT) {
       const n = Number(takeValue());
       if (Number.isInteger(n) && n >= 0) result.context = Math.max(result.context ?? 0, Math.min(n, 10));
