@@ -8,6 +8,7 @@ import { applyPlan, checkSpeciesFactors, plan, sameSpeciesCounts, tidy } from ".
 import { COMPONENTS, type Dim, equal } from "./dimension.js";
 import { labelOf, mergeTerms, type Quantity } from "./evaluate.js";
 import type { Term } from "./registry.js";
+import { refuseRepeatedValue } from "./repeated.js";
 import { resolveUnit, unitError } from "./suggestions.js";
 import { compatibility, type Units } from "./system.js";
 import { withVerifiedFix } from "./verify.js";
@@ -89,6 +90,10 @@ function computeOnce(units: Units, input: ComputeInput): ComputeOutput {
       { got: input.factors.length, hints: ["Split the chain into several compute calls"] },
     );
   }
+  refuseRepeatedValue(input.initial_value, input.initial_unit, "initial_unit", "initial_value", (initial_unit) => ({
+    name: "compute",
+    arguments: { ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)), initial_unit },
+  }));
   checkSpeciesFactors(input);
   const tolerance = input.tolerance ?? DEFAULT_TOLERANCE;
   const auditMode = input.audit ?? "error";

@@ -7,6 +7,7 @@ import type { ToolError } from "../core/errors.js";
 import type { Quantity } from "./evaluate.js";
 import { applyPlan, type ConvertInput, plan, tryResolve } from "./plan.js";
 import { termName } from "./registry.js";
+import { refuseRepeatedValue } from "./repeated.js";
 import { checkSpeciesFactors } from "./species.js";
 import { resolveUnit, unitError } from "./suggestions.js";
 import type { Units } from "./system.js";
@@ -41,6 +42,10 @@ function convertOnce(units: Units, input: ConvertInput): ConvertOutput {
       { got: input.value },
     );
   }
+  refuseRepeatedValue(input.value, input.from_unit, "from_unit", "value", (from_unit) => ({
+    name: "convert",
+    arguments: { ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)), from_unit },
+  }));
   checkSpeciesFactors(input);
   for (const [key, v] of Object.entries(input.context ?? {})) {
     if (typeof v === "string") checkLength(v, `context.${key}`);

@@ -1,0 +1,45 @@
+/**
+ * A quantity written twice: `value: 5, from_unit: "5 km"`. A unit expression may carry a number (`100 g` reads as a
+ * unit of 100 grams, for "per 100 g" labels), so the call is 5 × 5 km = 25 km as written; but a unit whose number is
+ * the value itself is far likelier the quantity repeated than a unit of that size, and the two readings differ by
+ * that factor. Refused as ambiguous, with the repeated-quantity reading as the fix (spec: ambiguity is refused, not
+ * guessed). A value of 1 reads the same either way and passes.
+ */
+import { unitError } from "./unit-error.js";
+
+const LEADING_NUMBER = /^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*(?:[*·×]\s*)?(?=[^\d\s.*·×])(.*\S)\s*$/u;
+
+/** The unit after the leading number of `unit`, when that number is `value` (and not 1); undefined otherwise. */
+export function repeatedValue(value: number, unit: string): string | undefined {
+  const m = LEADING_NUMBER.exec(unit);
+  if (!m || value === 1 || Number(m[1]) !== value) return undefined;
+  return m[2];
+}
+
+/**
+ * Throws ambiguous_unit when the unit field repeats the value; `call` builds the fixed call from the unit alone.
+ * Checked before the unit is read, so the error is the same whatever the unit is.
+ */
+export function refuseRepeatedValue(
+  value: number,
+  unit: string,
+  parameter: string,
+  valueParameter: string,
+  call: (unit: string) => unknown,
+): void {
+  const rest = repeatedValue(value, unit);
+  if (rest === undefined) return;
+  throw unitError(
+    "ambiguous_unit",
+    `${parameter} '${unit}' repeats ${valueParameter} ${value}: as written it is ${value} × ${unit}`,
+    { parameter },
+    {
+      got: unit,
+      likely_fix: call(rest),
+      hints: [
+        `For ${value} ${rest}, give ${parameter} '${rest}'`,
+        `For ${value} units of ${unit}, write ${parameter} '(${unit})'`,
+      ],
+    },
+  );
+}
