@@ -158,7 +158,7 @@ export const searchMemoriesTool = defineTool({
     limit: z.number().int().min(1).max(50).optional(),
     offset: z.number().int().min(0).optional(),
   },
-  paramAliases: { q: "query", path: "file_path", category: "categories" },
+  paramAliases: { q: "query", topic: "query", path: "file_path", category: "categories", tag: "tags" },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   output: searchMemoriesOutput,
   handler: async (args, ctx) => searchMemories(await contextFor(ctx), args),

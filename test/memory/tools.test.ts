@@ -51,6 +51,20 @@ describe("the memory toolset over MCP", () => {
     }
   });
 
+  it("recall's topic and search_memories' query answer to each other's name, and the rename is reported", async () => {
+    const c = await connect({ DWIM_MEMORY_EMBEDDINGS: "hash" });
+    await c.call("remember", { content: "Use pnpm workspaces for the monorepo", category: "decision", tag: ["x"] });
+    const searched = await c.call("search_memories", { topic: "pnpm", tag: ["x"] });
+    expect(searched.isError).toBe(false);
+    expect((searched.s.results as unknown[]).length).toBe(1);
+    const renamed = (searched.s.did_you_mean as { corrections: Array<{ original: string; corrected: string }> })
+      .corrections;
+    expect(renamed.map((r) => `${r.original}→${r.corrected}`).sort()).toEqual(["tag→tags", "topic→query"]);
+    const recalled = await c.call("recall", { query: "pnpm" });
+    expect((recalled.s.results as unknown[]).length).toBe(1);
+    await c.close();
+  });
+
   it("an invalid weight fails the first call with invalid_config", async () => {
     const c = await connect({ DWIM_MEMORY_HYBRID_VECTOR_WEIGHT: "1.5" });
     const r = await c.call("recall", { topic: "x" });
