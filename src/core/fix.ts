@@ -36,6 +36,8 @@ export function applyLikelyFix(call: ToolCall, error: ErrorPayload): ToolCall | 
     return { name: fix.name, arguments: structuredClone(fix.arguments ?? call.arguments ?? {}) };
   }
   const args = isPlainObject(call.arguments) ? structuredClone(call.arguments) : {};
+  const patch = argumentPatch(error);
+  if (patch) return { name: call.name, arguments: { ...args, ...structuredClone(patch) } };
   if (error.error_type === "unknown_parameter" && typeof error.parameter === "string" && typeof fix === "string") {
     if (!(error.parameter in args)) return undefined;
     const renamed: Record<string, unknown> = {};
@@ -49,10 +51,31 @@ export function applyLikelyFix(call: ToolCall, error: ErrorPayload): ToolCall | 
   return undefined;
 }
 
+/**
+ * A likely_fix that sets several arguments at once (`{path, offset}`, `{old_str, new_str}`): an object holding the
+ * parameter at fault by name, that parameter being a top-level argument. Told apart from an object that is the
+ * parameter's new value, which would not hold its own name.
+ */
+function argumentPatch(error: ErrorPayload): Record<string, unknown> | undefined {
+  const fix = error.likely_fix;
+  const parameter = error.parameter;
+  if (!isPlainObject(fix) || typeof parameter !== "string" || !/^[A-Za-z_][\w-]*$/u.test(parameter)) return undefined;
+  return Object.hasOwn(fix, parameter) ? fix : undefined;
+}
+
 /** "Did you mean …?" text for a prompt. */
 export function describeLikelyFix(error: ErrorPayload): string {
   const fix = error.likely_fix;
   if (isPlainObject(fix) && typeof fix.name === "string") return fix.name;
+  const patch = argumentPatch(error);
+  if (patch) {
+    return Object.entries(patch)
+      .map(([k, v]) => {
+        const value = typeof v === "string" ? v : JSON.stringify(v);
+        return `${k} = ${value.length > 80 ? `${value.slice(0, 79)}…` : value}`;
+      })
+      .join(", ");
+  }
   if (error.error_type === "unknown_parameter") return `parameter '${String(fix)}'`;
   const value = typeof fix === "string" ? fix : JSON.stringify(fix);
   return error.parameter ? `${error.parameter} = ${value.length > 80 ? `${value.slice(0, 79)}…` : value}` : value;

@@ -17,7 +17,16 @@ import {
 } from "./correct/llm.js";
 import { clip } from "./diagnostics.js";
 import { unifiedDiff } from "./diff.js";
-import { closeEditTarget, type EditTarget, notFoundError, openEditTarget, readTarget, seenHashes } from "./paths.js";
+import {
+  closeEditTarget,
+  type EditTarget,
+  locatedFile,
+  notFoundError,
+  openEditTarget,
+  readTarget,
+  replaceBasename,
+  seenHashes,
+} from "./paths.js";
 import { type Plan, planEdit, validateStrings } from "./plan.js";
 import { numberedLine } from "./read.js";
 import {
@@ -182,6 +191,20 @@ async function prepareEdit(
 
 async function createOrFill(args: EditArgs, ctx: ToolContext, target: EditTarget, deps: EditDeps): Promise<ToolOutput> {
   if (target.stat && target.stat.size > 0) throw existsError(args.path);
+  // `app.ts:12` beside app.ts is a place in that file, copied from a compiler's output, not a new file's name.
+  const located = target.file ? undefined : locatedFile(target);
+  if (located) {
+    const file = replaceBasename(args.path, located.name);
+    throw new ToolError({
+      error: `'${args.path}' would be a new file beside '${file}'; the rest reads as line ${located.line} of it`,
+      error_type: "EDIT_INVALID_PATH",
+      parameter: "path",
+      got: args.path,
+      hints: [
+        `To change '${file}', give path '${file}' and an old_str from it (read_file shows line ${located.line})`,
+      ],
+    });
+  }
   const bytes = Buffer.from(args.new_str, "utf8");
   if (!args.dry_run) {
     if (target.file) {

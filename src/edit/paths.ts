@@ -49,9 +49,14 @@ export function closeEditTarget(target: EditTarget): void {
 }
 
 /** The target's bytes, at most `maxBytes`, read off the event loop. */
-export async function readTarget(target: EditTarget, path: string, maxBytes: number): Promise<Buffer> {
+export async function readTarget(
+  target: EditTarget,
+  path: string,
+  maxBytes: number,
+  lineParameter?: string,
+): Promise<Buffer> {
   const file = target.file;
-  if (!file) throw notFoundError(path, target);
+  if (!file) throw notFoundError(path, target, lineParameter);
   try {
     return await readOpenFile(file.fd, file.stat.size, maxBytes, target.absolute);
   } catch (e) {
@@ -133,20 +138,35 @@ export function accessError(path: string, e: unknown, maxBytes?: number): ToolEr
 }
 
 /**
- * EDIT_FILE_NOT_FOUND, with `likely_fix.path` when exactly one sibling is within OSA distance 2. Never applied by
- * itself: edit_file is destructive, and a wrong file is worse than an error. Siblings are listed through the
- * verified directory's descriptor, so a swapped directory cannot leak names from outside the roots.
+ * A location after a file name, as compilers, test runners and editors print it: `app.ts:12`, `app.ts:12:5`,
+ * `app.ts#L12`, `app.ts#L12-L20`, `app.ts(12,5)`. Group 1 is the name, then the line in one of groups 2–4.
  */
-export function notFoundError(path: string, target?: EditTarget): ToolError {
-  let siblings: string[] = [];
-  if (target) {
-    const name = target.name;
-    try {
-      siblings = readdirSync(target.dir.self()).filter((s) => s !== name && osa(s, name, 2) <= 2);
-    } catch {
-      // Unreadable directory: no suggestions.
-    }
+const LOCATION = /^(.+?)(?::(\d+)(?::\d+)?|#L(\d+)(?:-L?\d+)?|\((\d+)(?:,\s*\d+)?\))$/u;
+
+/**
+ * EDIT_FILE_NOT_FOUND, with `likely_fix.path` when the name is an existing file's with a location after it
+ * (`app.ts:12:5`; with `lineParameter`, the line goes there too: read_file's `offset`), or when exactly one sibling
+ * is within OSA distance 2. Never applied by itself: edit_file is destructive, and a wrong file is worse than an
+ * error. Siblings are listed through the verified directory's descriptor, so a swapped directory cannot leak names
+ * from outside the roots.
+ */
+export function notFoundError(path: string, target?: EditTarget, lineParameter?: string): ToolError {
+  const entries = target ? entriesBeside(target) : [];
+  const name = target?.name;
+  const located = target ? locatedFile(target, entries) : undefined;
+  if (located) {
+    const { line } = located;
+    const fixed = replaceBasename(path, located.name);
+    return new ToolError({
+      error: `'${path}' does not exist; '${fixed}' does, and the rest reads as line ${line}`,
+      error_type: "EDIT_FILE_NOT_FOUND",
+      parameter: "path",
+      got: path,
+      likely_fix: lineParameter && line >= 1 ? { path: fixed, [lineParameter]: line } : { path: fixed },
+      hints: [`Give the file's path alone; '${path.slice(fixed.length)}' is a place in it`],
+    });
   }
+  const siblings = entries.filter((s) => s !== name && osa(s, name ?? "", 2) <= 2);
   const fix = siblings.length === 1 ? replaceBasename(path, siblings[0]) : undefined;
   return new ToolError({
     error: `'${path}' does not exist`,
@@ -161,7 +181,29 @@ export function notFoundError(path: string, target?: EditTarget): ToolError {
   });
 }
 
-function replaceBasename(path: string, name: string): string {
+/** The names in the target's (verified) directory; none when it cannot be read. */
+function entriesBeside(target: EditTarget): string[] {
+  try {
+    return readdirSync(target.dir.self());
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The existing file a missing target names with a location after it (`app.ts:12:5` beside `app.ts`), and the line;
+ * undefined when the name has no location or the file without it is not there.
+ */
+export function locatedFile(
+  target: EditTarget,
+  entries: readonly string[] = entriesBeside(target),
+): { name: string; line: number } | undefined {
+  const m = LOCATION.exec(target.name);
+  if (!m || !entries.includes(m[1])) return undefined;
+  return { name: m[1], line: Number(m[2] ?? m[3] ?? m[4]) };
+}
+
+export function replaceBasename(path: string, name: string): string {
   const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
   return cut === -1 ? name : `${path.slice(0, cut + 1)}${name}`;
 }

@@ -43,7 +43,7 @@ export async function readFileTool(args: ReadArgs, ctx: ToolContext, maxBytes: n
   const target = openEditTarget(args.path, ctx);
   let bytes: Buffer;
   try {
-    bytes = await readTarget(target, args.path, maxBytes);
+    bytes = await readTarget(target, args.path, maxBytes, "offset");
   } finally {
     closeEditTarget(target);
   }
