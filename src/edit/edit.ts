@@ -200,9 +200,7 @@ async function createOrFill(args: EditArgs, ctx: ToolContext, target: EditTarget
       error_type: "EDIT_INVALID_PATH",
       parameter: "path",
       got: args.path,
-      hints: [
-        `To change '${file}', give path '${file}' and an old_str from it (read_file shows line ${located.line})`,
-      ],
+      hints: [`To change '${file}', give path '${file}' and an old_str from it (read_file shows line ${located.line})`],
     });
   }
   const bytes = Buffer.from(args.new_str, "utf8");

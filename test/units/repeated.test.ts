@@ -10,6 +10,12 @@ import type { ConvertInput } from "../../src/units/convert.js";
 import { repeatedValue } from "../../src/units/repeated.js";
 import { comp, conv, units } from "./helpers.js";
 
+/** The from_unit of a fixed call; fails the test when there is no fixed call. */
+function fromUnitOf(fixed: { arguments?: unknown } | undefined): string {
+  if (!fixed) throw new Error("expected a likely_fix to apply");
+  return (fixed.arguments as ConvertInput).from_unit;
+}
+
 describe("repeatedValue", () => {
   it.each([
     [5, "5 km", "km"],
@@ -46,7 +52,7 @@ describe("convert and compute refuse the repeated quantity, and the fix converts
       { name: "convert", arguments: { value: 5, from_unit: "5 km", to_unit: "m" } },
       r.error,
     );
-    const again = conv(5, (fixed?.arguments as ConvertInput).from_unit, "m");
+    const again = conv(5, fromUnitOf(fixed), "m");
     expect(again.ok && again.out.quantity).toBe(5000);
   });
 
@@ -81,7 +87,7 @@ describe("convert and compute refuse the repeated quantity, and the fix converts
             r.error,
           );
           const direct = conv(value, unit, "m", {}, units);
-          const viaFix = conv(value, (fixed?.arguments as ConvertInput).from_unit, "m");
+          const viaFix = conv(value, fromUnitOf(fixed), "m");
           expect(viaFix.ok && direct.ok && viaFix.out.quantity).toBe(direct.ok ? direct.out.quantity : Number.NaN);
         },
       ),
