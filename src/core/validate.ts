@@ -153,8 +153,24 @@ function zodIssueError(
     error_type: "invalid_arguments",
     parameter,
     got: typeof got === "string" && got.length > 200 ? `${got.slice(0, 199)}…` : got,
+    likely_fix: boundOf(issue, got),
     hints: more,
   });
+}
+
+/**
+ * A number past an inclusive bound meant the bound: `offset: 0` for a 1-based offset (the 0-based habit), `limit:
+ * 500` where at most 50 are given. Undefined for exclusive bounds and for lengths of strings and arrays.
+ */
+function boundOf(issue: z.core.$ZodIssue, got: unknown): number | undefined {
+  if (typeof got !== "number" || !Number.isFinite(got)) return undefined;
+  if (issue.code === "too_small" && issue.origin === "number" && issue.inclusive !== false) {
+    return Number(issue.minimum);
+  }
+  if (issue.code === "too_big" && issue.origin === "number" && issue.inclusive !== false) {
+    return Number(issue.maximum);
+  }
+  return undefined;
 }
 
 /** The value an obvious type slip meant: `"30"` for a number, `"true"` for a boolean, `"a"` for a string array. */

@@ -74,6 +74,34 @@ export function relativeDays(text: string, at: number): number[] {
   return [...out].sort((a, b) => a - b);
 }
 
+const UNIT_MS: Readonly<Record<string, number>> = { minute: 60_000, hour: 3_600_000, day: DAY_MS, week: 7 * DAY_MS };
+
+/**
+ * A time given in words, relative to `now` (epoch ms): `today`, `yesterday`, `the day before yesterday` (the start
+ * of that UTC day), `N minutes|hours|days|weeks|months|years ago` and `last week|month|year` (one of them ago;
+ * months and years by the calendar). Undefined for anything else: a date is read by Date.parse, not here.
+ */
+export function relativeTime(text: string, now: number): number | undefined {
+  const t = text.trim().toLowerCase();
+  const startOfDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+  if (t === "today") return startOfDay(now);
+  if (t === "yesterday") return startOfDay(now) - DAY_MS;
+  if (t === "the day before yesterday") return startOfDay(now) - 2 * DAY_MS;
+  const m =
+    /^(?:(\d{1,4}|a couple of|couple|an?|one|two|three|four|five|six|seven) (minute|hour|day|week|month|year)s? ago|last (week|month|year))$/u.exec(
+      t,
+    );
+  if (!m) return undefined;
+  const n = m[3] !== undefined ? 1 : /^\d+$/u.test(m[1]) ? Number(m[1]) : SMALL_NUMBERS[m[1]];
+  const unit = m[3] ?? m[2];
+  if (n === undefined) return undefined;
+  if (unit in UNIT_MS) return now - n * UNIT_MS[unit];
+  const d = new Date(now);
+  if (unit === "month") d.setUTCMonth(d.getUTCMonth() - n);
+  else d.setUTCFullYear(d.getUTCFullYear() - n);
+  return d.getTime();
+}
+
 /**
  * When a memory happened, as words a query can name: month, year, weekday and the day's token (UTC), e.g.
  * `may 2023 monday d20230508`, then the tokens (and months, years) of the days its content names relative to that.

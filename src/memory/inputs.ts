@@ -5,6 +5,7 @@
  */
 import { isAbsolute, relative } from "node:path";
 import { type Correction, type SuggestThresholds, suggest, ToolError } from "../core/index.js";
+import { relativeTime } from "./dates.js";
 import { MAX_TIME, MIN_TIME } from "./rows.js";
 import { normalizeTag } from "./tags.js";
 import { CATEGORIES, CATEGORY_ALIASES, type Category, MAX_CONTENT_CHARS } from "./types.js";
@@ -135,12 +136,41 @@ export function normalizeFilePath(
  * ISO date/time or epoch milliseconds → epoch ms, within the representable range (years 0000–9999): a time outside it
  * could not be shown as ISO 8601 and would break every later read of the row, so it is refused here.
  */
-export function parseTime(raw: string | number | undefined, parameter: string, step?: number): number | undefined {
+/**
+ * A time as epoch ms: a number is epoch ms, a string ISO 8601; with `now`, also words relative to it ("yesterday",
+ * "3 days ago", "last week", see relativeTime), reported through `read` with the date they were read as.
+ */
+export function parseTime(
+  raw: string | number | undefined,
+  parameter: string,
+  step?: number,
+  relativeTo?: { now: number; read: (c: Correction) => void },
+): number | undefined {
   if (raw === undefined) return undefined;
-  const t = typeof raw === "number" ? raw : Date.parse(raw);
+  let t = typeof raw === "number" ? raw : Date.parse(raw);
+  if (!Number.isFinite(t) && typeof raw === "string" && relativeTo) {
+    const words = relativeTime(raw, relativeTo.now);
+    if (words !== undefined) {
+      t = words;
+      relativeTo.read({
+        parameter,
+        original: raw,
+        corrected: new Date(t).toISOString(),
+        correction_type: "relative_time",
+        confidence: 1,
+      });
+    }
+  }
   const expected =
     "ISO 8601 date or date-time between 0000-01-01 and 9999-12-31, e.g. 2025-03-01 or 2025-03-01T12:00:00Z";
-  if (!Number.isFinite(t)) throw invalidArgument(parameter, `'${raw}' is not a date`, { step, got: raw, expected });
+  if (!Number.isFinite(t)) {
+    throw invalidArgument(parameter, `'${raw}' is not a date`, {
+      step,
+      got: raw,
+      expected,
+      hints: relativeTo ? ["Or words relative to now: yesterday, 3 days ago, last week"] : undefined,
+    });
+  }
   if (t < MIN_TIME || t > MAX_TIME) {
     throw invalidArgument(parameter, `'${raw}' is outside the representable date range (years 0000 to 9999)`, {
       step,

@@ -76,7 +76,7 @@ function buildFilter(mc: MemoryContext, input: FilterInput, corrections: Correct
     tags: input.tags ? normalizeTags(input.tags, "tags") : undefined,
     categories: categories as Category[] | undefined,
     worked: input.worked,
-    since: parseTime(input.since, "since"),
+    since: parseTime(input.since, "since", undefined, { now: mc.now(), read: (c) => corrections.push(c) }),
     include_archived: input.include_archived ?? false,
     include_superseded: input.include_superseded ?? false,
   };

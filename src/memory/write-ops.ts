@@ -49,8 +49,10 @@ function prepare(
   input: RememberInput,
   prefix = "",
   step?: number,
-): { item: NewMemory; correction?: Correction } {
+): { item: NewMemory; corrections: Correction[] } {
   const category = resolveCategory(input.category, `${prefix}category`, mc.thresholds, step);
+  const corrections = category.correction ? [category.correction] : [];
+  const now = mc.now();
   const content = checkContent(input.content, `${prefix}content`, step);
   const tags = normalizeTags(input.tags, `${prefix}tags`, step);
   const inferred = mc.settings.inferTags ? inferTags(content, category.value, tags) : [];
@@ -65,13 +67,14 @@ function prepare(
       file_path: normalizeFilePath(input.file_path, mc.root, `${prefix}file_path`, step) ?? null,
       context: input.context?.trim() || null,
       pinned: input.pinned ?? false,
-      created_at: mc.now(),
-      happened_at: parseTime(input.happened_at, `${prefix}happened_at`, step) ?? null,
+      created_at: now,
+      happened_at:
+        parseTime(input.happened_at, `${prefix}happened_at`, step, { now, read: (c) => corrections.push(c) }) ?? null,
       supersedes: [...new Set(input.supersedes ?? [])],
       worked: input.worked ?? null,
       outcome: input.outcome?.trim() || null,
     },
-    correction: category.correction,
+    corrections,
   };
 }
 
@@ -131,7 +134,7 @@ async function checkSupersedes(
 }
 
 export async function remember(mc: MemoryContext, input: RememberInput): Promise<RememberOutput> {
-  const { item, correction } = prepare(mc, input);
+  const { item, corrections } = prepare(mc, input);
   await checkSupersedes(mc, item.supersedes, "supersedes");
   const [vector] = await embedItems(mc, [item]);
   const related = await findRelated(mc, item);
@@ -144,7 +147,7 @@ export async function remember(mc: MemoryContext, input: RememberInput): Promise
     related,
   };
   if (item.supersedes.length > 0) out.superseded = item.supersedes;
-  if (correction) out.did_you_mean = didYouMean([correction]);
+  if (corrections.length > 0) out.did_you_mean = didYouMean(corrections);
   return out;
 }
 
@@ -166,10 +169,10 @@ export async function rememberBatch(
   const corrections: Correction[] = [];
   for (const [i, input] of inputs.entries()) {
     try {
-      const { item, correction } = prepare(mc, input, `memories[${i}].`, i);
+      const { item, corrections: read } = prepare(mc, input, `memories[${i}].`, i);
       await checkSupersedes(mc, item.supersedes, `memories[${i}].supersedes`, i);
       prepared.push(item);
-      if (correction) corrections.push(correction);
+      corrections.push(...read);
     } catch (e) {
       // All or nothing: one bad item fails the batch, naming the item; nothing has been written yet.
       if (e instanceof ToolError) {

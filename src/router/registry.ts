@@ -14,7 +14,10 @@ import { normOf, segmentsOf } from "./text.js";
 
 export interface ParamInfo {
   name: string;
-  /** JSON Schema type when it is one plain type (`string`, `number`, `integer`, `boolean`, `array`, `object`). */
+  /**
+   * JSON Schema type when it is one plain type (`string`, `number`, `integer`, `boolean`, `array`, `object`), or the one
+   * scalar branch of a union without a string branch.
+   */
   type?: string;
   required: boolean;
   enum?: unknown[];
@@ -85,10 +88,23 @@ export function paramsOf(definition: AnyToolDefinition): ParamInfo[] {
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).map(([name, p]) => {
     const info: ParamInfo = { name, required: required.has(name) };
-    if (typeof p.type === "string") info.type = p.type;
+    const type = typeof p.type === "string" ? p.type : scalarBranch(p.anyOf);
+    if (type !== undefined) info.type = type;
     if (Array.isArray(p.enum)) info.enum = p.enum;
     return info;
   });
+}
+
+/**
+ * The one scalar type of a union with no string branch (`memory_id`: an integer or a list of them), which a string
+ * like `"12"` can only have meant; undefined otherwise (a union with a string branch takes `"12"` as it is).
+ */
+function scalarBranch(anyOf: unknown): string | undefined {
+  if (!Array.isArray(anyOf)) return undefined;
+  const types = anyOf.map((b) => (b !== null && typeof b === "object" ? (b as { type?: unknown }).type : undefined));
+  if (types.includes("string")) return undefined;
+  const scalars = types.filter((t) => t === "number" || t === "integer" || t === "boolean");
+  return scalars.length === 1 ? (scalars[0] as string) : undefined;
 }
 
 /** `tool.params` computed on first read: a JSON Schema per tool is costly and most calls need one tool's only. */

@@ -100,6 +100,30 @@ describe("parameters (cases 32–38)", () => {
   });
 });
 
+describe("type slips in unions", () => {
+  const ids = defineTool({
+    name: "drop_ids",
+    title: "Drop",
+    description: "Drop one id or several.",
+    toolset: "t",
+    input: { id: z.union([z.number().int(), z.array(z.number().int())]), label: z.union([z.string(), z.number()]) },
+    handler: (args) => ({ echo: args }),
+  });
+  const hh = harness({}, [...DWIM_TOOLS, ids]);
+
+  it("a number written as text is read as the union's one scalar when no branch is text", async () => {
+    const r = await hh.call("drop_ids", { id: "12", label: "7" });
+    expect(r.isError).toBeFalsy();
+    expect(sc(r).echo).toEqual({ id: 12, label: "7" });
+    expect(correctionsOf(sc(r))).toEqual([["id", 12, "type_coercion"]]);
+  });
+
+  it("a number past a bound gets the bound as likely_fix", async () => {
+    const r = await hh.call("read_file", { path: "a.txt", offset: 0 });
+    expect(sc(r)).toMatchObject({ error_type: "invalid_arguments", parameter: "offset", likely_fix: 1 });
+  });
+});
+
 describe("names (cases 39–40)", () => {
   it("39: a misspelled tool with aliased parameters runs, with three corrections, the name first", async () => {
     const out = await echoed("convrt", { value: 1, from: "km", to: "mi" });
