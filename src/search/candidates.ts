@@ -3,7 +3,14 @@
  * as fzf with at least one positive term. Confidence = certainty of the misuse × 1.0 when the rewrite matches a
  * superset of the intended lines (0.7 when lossy).
  */
-import { alternationToOr, globToFuzzy, regexToFuzzy, wordBoundaryToExact } from "./convert.js";
+import {
+  alternationToOr,
+  globToFuzzy,
+  quotedToExact,
+  regexLiteral,
+  regexToFuzzy,
+  wordBoundaryToExact,
+} from "./convert.js";
 import { globCertainty, regexCertainty, regexEvidence, round2, wordsInPatternCertainty } from "./detect.js";
 import { hasPositiveTerm, parseQuery } from "./fzf/pattern.js";
 
@@ -19,6 +26,9 @@ export const CORRECTION_TYPES = [
   "flag_typo",
   "file_type",
   "grep_flag",
+  "path_glob",
+  "regex_delimiters",
+  "quoted_phrase",
 ] as const;
 export type CorrectionType = (typeof CORRECTION_TYPES)[number];
 
@@ -32,6 +42,11 @@ export interface Candidate {
   sameRun: boolean;
   /** Only weak evidence: offered on an empty answer, never warned about. */
   weak: boolean;
+  /**
+   * Applied on an empty answer like any other, but never warned about when the call found something: the text as
+   * written is as likely meant (`"use strict"` is a code literal as often as a phrase).
+   */
+  quiet?: boolean;
   message: string;
 }
 
@@ -106,6 +121,33 @@ export function contentCandidates(f: string, r: string, flags: readonly string[]
         message: `regex_pattern '${r}' looked like fuzzy words; moved them to fuzzy_filter.`,
       });
     }
+  }
+  const literal = r === DEFAULT_PATTERN ? undefined : regexLiteral(r);
+  if (literal && literal.pattern !== r) {
+    out.push({
+      ...base,
+      weak: false,
+      correction_type: "regex_delimiters",
+      confidence: 0.9,
+      quiet: true,
+      fuzzy_filter: f,
+      regex_pattern: literal.pattern,
+      rg_flags: [...flags, ...literal.flags.filter((x) => !flags.includes(x))],
+      sameRun: false,
+      message: `regex_pattern '${r}' was a regex literal; ripgrep takes the pattern alone${literal.flags.length > 0 ? ` (flags as ${literal.flags.join(" ")})` : ""}.`,
+    });
+  }
+  const quoted = quotedToExact(f);
+  if (quoted && validQuery(quoted)) {
+    out.push({
+      ...base,
+      weak: false,
+      correction_type: "quoted_phrase",
+      confidence: 0.9,
+      quiet: true,
+      fuzzy_filter: quoted,
+      message: `fuzzy_filter '${f}' quoted a phrase; fzf's exact phrase is '${quoted}'.`,
+    });
   }
   // With words in regex_pattern, a swap beats any rewrite that keeps those words as the regex.
   const rank = (c: Candidate) => (c.correction_type === "parameter_swap" ? 1 : 0);

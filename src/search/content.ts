@@ -15,13 +15,13 @@ import {
 import { needsPcre2, regexCertainty } from "./detect.js";
 import { countAnyFile, type Diagnostics, diagnose, explain } from "./diagnostics.js";
 import { readsEveryLine } from "./direct.js";
-import { DEFAULT_FLAG_LIMITS, type FlagsInput, type ParsedFlags, parseRgFlagsFor } from "./flags.js";
+import { DEFAULT_FLAG_LIMITS, type FlagsInput, type ParsedFlags, parseRgFlagsFor, withGlob } from "./flags.js";
 import { DEFAULT_SCHEME } from "./fzf/charclass.js";
 import { QueryMatcher } from "./fzf/matcher.js";
 import type { CaseMode } from "./fzf/pattern.js";
 import { scanMultiline } from "./multiline.js";
 import { addContext, type ContentMatch, cutLine, fitBudget } from "./output.js";
-import { resolveSearchPath } from "./paths.js";
+import { pathGlobCorrections, resolveSearchPathOrGlob } from "./paths.js";
 import { type ProgressSink, SearchProgress } from "./progress.js";
 import { scanListedFiles } from "./pushdown.js";
 import { checkPattern, firstErrorLines, LINE_ARGS, type RipgrepInfo } from "./ripgrep.js";
@@ -152,8 +152,9 @@ async function search(
   const limit = p.limit ?? 20;
   const offset = p.offset ?? 0;
   const caseMode = p.case ?? "smart";
-  const target = resolveSearchPath(p.path ?? ".", env.roots, env.cwd);
-  const flags: ParsedFlags = await parseRgFlagsFor(env.rg.path, env.cwd, p.rg_flags ?? "", false, {
+  const { target, fromGlob } = resolveSearchPathOrGlob(p.path ?? ".", env.roots, env.cwd);
+  const flagsInput = fromGlob ? withGlob(p.rg_flags ?? "", fromGlob.glob) : (p.rg_flags ?? "");
+  const flags: ParsedFlags = await parseRgFlagsFor(env.rg.path, env.cwd, flagsInput, false, {
     ...DEFAULT_FLAG_LIMITS,
     maxFilesize: env.maxFilesize,
   });
@@ -162,13 +163,16 @@ async function search(
   const maxChars = p.max_chars ?? env.maxChars;
   const autoRetry = p.auto_retry ?? env.autoRetry;
   const warnings = [...flags.warnings];
-  const preCorrections: Correction[] = flags.corrections.map((c) => ({
-    parameter: "rg_flags",
-    original: c.original,
-    corrected: c.corrected,
-    correction_type: c.correction_type,
-    confidence: c.confidence,
-  }));
+  const preCorrections: Correction[] = [
+    ...(fromGlob ? pathGlobCorrections(p.path ?? ".", p.rg_flags ?? "", fromGlob) : []),
+    ...flags.corrections.map((c) => ({
+      parameter: "rg_flags",
+      original: c.original,
+      corrected: c.corrected,
+      correction_type: c.correction_type,
+      confidence: c.confidence,
+    })),
+  ];
   const flagArgv = flags.argv.filter((a) => a !== "--hidden");
   let plan: Plan = { fuzzy_filter: F, regex_pattern: R, flags: flagArgv };
   const original = { fuzzy_filter: F, regex_pattern: R, rg_flags: p.rg_flags ?? "" };
@@ -361,7 +365,7 @@ async function search(
     did = {
       ...didYouMean(
         preCorrections,
-        `Corrected rg_flags: ${preCorrections.map((c) => `${c.original}→${c.corrected}`).join(", ")}`,
+        `Corrected ${preCorrections.map((c) => `${c.parameter} ${c.original === "" ? "''" : c.original}→${c.corrected}`).join(", ")}`,
       ),
       correction_type: preCorrections[0].correction_type as CorrectionType,
       confidence: preCorrections[0].confidence,
@@ -375,7 +379,7 @@ async function search(
     (c) => !did || c.correction_type !== did.correction_type || c.fuzzy_filter !== did.applied.fuzzy_filter,
   );
   const total = result.count;
-  for (const c of notApplied) if (!c.weak) warnings.push(didYouMeanLine(TOOL, c));
+  for (const c of notApplied) if (!c.weak && !(c.quiet && result.count > 0)) warnings.push(didYouMeanLine(TOOL, c));
   if (candidates.length === 0 && !pcreCandidate && regexCertainty(F) >= 0.8) {
     warnings.push(
       `fuzzy_filter '${F}' looks like a regex, which fzf reads literally: put it in regex_pattern and give fuzzy_filter a word expected on the line`,

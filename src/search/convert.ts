@@ -166,6 +166,29 @@ export function wordBoundaryToExact(f: string): string | undefined {
   return m ? `'${m[1]}'` : undefined;
 }
 
+/**
+ * `"parse config" loader` → `'parse\ config loader`: fzf has no double quotes, and reads `"parse` and `config"` as two
+ * fuzzy terms with the quote in them; its exact phrase is `'` with the spaces escaped. Undefined without a quoted
+ * phrase of plain words, whitespace around it (every `"` paired).
+ */
+export function quotedToExact(f: string): string | undefined {
+  // Only whole groups of plain words: `printf("%d\n")` and `Sprintf("%s")` are code, searched as written.
+  const group = /(^|\s)"([\p{L}\p{N}_.-]+(?:\s+[\p{L}\p{N}_.-]+)*)"(?=\s|$)/gu;
+  if ((f.match(/"/gu) ?? []).length % 2 !== 0 || !group.test(f)) return undefined;
+  return f.replace(group, (_, before: string, phrase: string) => `${before}'${phrase.replace(/\s+/gu, "\\ ")}`);
+}
+
+/**
+ * `/parse_\w+/i`, a JavaScript or Perl regex literal: the pattern between the slashes (`\/` unescaped) and the flags
+ * that matter to ripgrep (`i` → `--ignore-case`); undefined for anything else, or flags no regex literal has.
+ */
+export function regexLiteral(r: string): { pattern: string; flags: string[] } | undefined {
+  const m = /^\/(.+)\/([a-z]*)$/su.exec(r.trim());
+  if (!m || !/^[gimsuyx]*$/u.test(m[2])) return undefined;
+  const pattern = m[1].replace(/\\\//gu, "/");
+  return { pattern, flags: m[2].includes("i") ? ["--ignore-case"] : [] };
+}
+
 /** Brace groups may nest this deep and expand to this many globs; a glob beyond either is not converted. */
 export const MAX_GLOB_BRACE_DEPTH = 8;
 export const MAX_GLOB_ALTERNATIVES = 64;

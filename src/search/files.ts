@@ -6,14 +6,14 @@ import { readRegularFileSync } from "../core/files.js";
 import { checkFuzzyFilter } from "./arguments.js";
 import { type Candidate, didYouMeanLine, filesCandidates } from "./candidates.js";
 import type { Diagnostics, DidYouMeanSearch, SearchEnv, Suggestion } from "./content.js";
-import { type FlagsInput, parseRgFlagsFor } from "./flags.js";
+import { type FlagsInput, parseRgFlagsFor, withGlob } from "./flags.js";
 import { PATH_SCHEME } from "./fzf/charclass.js";
 import { Field, QueryMatcher } from "./fzf/matcher.js";
 import { type CaseMode, describeSet } from "./fzf/pattern.js";
 import { listOrReuse } from "./listing-cache.js";
 import { MULTILINE_MAX_BYTES } from "./multiline.js";
 import { fitBudget } from "./output.js";
-import { displayPath, resolveSearchPath } from "./paths.js";
+import { displayPath, resolveSearchPathOrGlob } from "./paths.js";
 import { SetCounter } from "./scan.js";
 import { TopK } from "./topk.js";
 import { droppedWarning, verifyPaths } from "./verify.js";
@@ -126,8 +126,9 @@ export async function searchFiles(p: FilesParams, env: SearchEnv): Promise<Files
   const caseMode = p.case ?? "smart";
   const multiline = p.multiline ?? false;
   const autoRetry = p.auto_retry ?? env.autoRetry;
-  const target = resolveSearchPath(p.path ?? ".", env.roots, env.cwd);
-  const flags = await parseRgFlagsFor(env.rg.path, env.cwd, p.rg_flags ?? "", true);
+  const { target, fromGlob } = resolveSearchPathOrGlob(p.path ?? ".", env.roots, env.cwd);
+  const flagsInput = fromGlob ? withGlob(p.rg_flags ?? "", fromGlob.glob) : (p.rg_flags ?? "");
+  const flags = await parseRgFlagsFor(env.rg.path, env.cwd, flagsInput, true);
   const hidden = (p.hidden ?? false) || flags.hidden;
   const argv = flags.argv.filter((a) => a !== "--hidden");
   const warnings = [...flags.warnings];
@@ -172,6 +173,9 @@ export async function searchFiles(p: FilesParams, env: SearchEnv): Promise<Files
   const notApplied: Candidate[] = candidates.filter((c) => !did || c.fuzzy_filter !== did.applied.fuzzy_filter);
   for (const c of notApplied) if (!c.weak) warnings.push(didYouMeanLine(FILES_TOOL, c));
   for (const c of flags.corrections) warnings.push(`rg flag ${c.original} read as ${c.corrected}`);
+  if (fromGlob) {
+    warnings.push(`path '${p.path}' is a glob: searched ${fromGlob.directory} with --glob=${fromGlob.glob}`);
+  }
 
   const verified = verifyPaths(
     result.top

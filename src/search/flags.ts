@@ -487,6 +487,11 @@ export async function parseRgFlagsFor(
   return namesType ? parseRgFlags(input, forFiles, limits, await ripgrepFileTypes(rg, cwd)) : parsed;
 }
 
+/** rg_flags with one more `--glob` (a path that was a glob, see resolveSearchPathOrGlob), as an array. */
+export function withGlob(input: FlagsInput, glob: string): string[] {
+  return [...(typeof input === "string" ? splitShellWords(input) : input), `--glob=${glob}`];
+}
+
 /**
  * A `--type`/`--type-not` value as the types ripgrep knows, each fix recorded in `corrections`, or a refusal. A list
  * (`py,ts`: ripgrep takes one type per flag) becomes one flag per type.

@@ -2,6 +2,7 @@
 import { readdirSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative } from "node:path";
 import { kindOf, lstatOrUndefined } from "../core/beneath.js";
+import type { Correction } from "../core/corrections.js";
 import { ToolError } from "../core/errors.js";
 import { resolveInsideRoots } from "../core/roots.js";
 import { suggest } from "../core/suggest.js";
@@ -11,6 +12,61 @@ export interface SearchTarget {
   /** What rg is given, relative to the working directory when inside it. */
   argument: string;
   isFile: boolean;
+}
+
+const GLOB_CHARS = /[*?[{]/u;
+
+/** A search root read from a `path` that was a glob: the directory searched, and the glob for `--glob`. */
+export interface PathGlob {
+  directory: string;
+  glob: string;
+}
+
+/**
+ * Resolves `path` for a search, or, when no such path exists and it is a relative glob (`*.ts`, `src/lib*`),
+ * the directory before its first wildcard with the glob to select files by (ripgrep matches `--glob` against the
+ * path it prints, which starts with that directory). Throws as resolveSearchPath does otherwise.
+ */
+export function resolveSearchPathOrGlob(
+  path: string,
+  roots: readonly string[],
+  cwd: string,
+): { target: SearchTarget; fromGlob?: PathGlob } {
+  try {
+    return { target: resolveSearchPath(path, roots, cwd) };
+  } catch (e) {
+    if (!(e instanceof ToolError) || e.errorType !== "SEARCH_INVALID_PATH") throw e;
+    if (!GLOB_CHARS.test(path) || isAbsolute(path)) throw e;
+    const glob = path.replace(/^(?:\.\/)+/u, "");
+    const segments = glob.split("/");
+    const directory =
+      segments
+        .slice(
+          0,
+          Math.max(
+            0,
+            segments.findIndex((seg) => GLOB_CHARS.test(seg)),
+          ),
+        )
+        .join("/") || ".";
+    try {
+      return { target: resolveSearchPath(directory, roots, cwd), fromGlob: { directory, glob } };
+    } catch (inner) {
+      // The glob's directory is missing too: the error is about the path as given.
+      if (inner instanceof ToolError && inner.errorType === "SEARCH_INVALID_PATH") throw e;
+      throw inner;
+    }
+  }
+}
+
+/** What reading a glob `path` as a directory and a `--glob` changed, for did_you_mean. */
+export function pathGlobCorrections(path: string, rgFlags: unknown, read: PathGlob): Correction[] {
+  const base = { correction_type: "path_glob", confidence: 0.95 };
+  const flags = typeof rgFlags === "string" ? rgFlags.trim() : Array.isArray(rgFlags) ? rgFlags.join(" ") : "";
+  return [
+    { ...base, parameter: "path", original: path, corrected: read.directory },
+    { ...base, parameter: "rg_flags", original: flags, corrected: `${flags} --glob=${read.glob}`.trim() },
+  ];
 }
 
 /** Resolves `path` for a search; throws SEARCH_PATH_DENIED or SEARCH_INVALID_PATH. */
