@@ -62,6 +62,11 @@ interface ToolDoc {
   tf: Map<string, number>;
   length: number;
   keywords: Set<string>;
+  /**
+   * Keywords of several words (`should use`, `how many`), as stems: evidence only as the whole phrase in the query.
+   * Their words alone are common ("use", "many") and would point every request that has them at this tool.
+   */
+  keywordPhrases: string[][];
   extra: Set<string>;
   descriptionTerms: Set<string>;
   /** Adjacent description term pairs, in either order (pairKey). */
@@ -87,6 +92,8 @@ export class IntentIndex {
   private readonly maxIdf: number;
   /** Words the registry uses as written: a stem-only match is discounted when the query's own word is among them. */
   private readonly surfaceVocab = new Set<string>();
+  /** Keyword phrases by their first stem: which documents hold them. */
+  private readonly phrasesByFirst = new Map<string, Array<{ doc: number; stems: string[] }>>();
 
   constructor(
     private readonly registry: RouterRegistry,
@@ -95,6 +102,13 @@ export class IntentIndex {
   ) {
     this.docs = registry.tools.map((tool) => buildDoc(tool));
     for (const doc of this.docs) for (const w of doc.surfaces) this.surfaceVocab.add(w);
+    this.docs.forEach((doc, i) => {
+      for (const stems of doc.keywordPhrases) {
+        const list = this.phrasesByFirst.get(stems[0]) ?? [];
+        list.push({ doc: i, stems });
+        this.phrasesByFirst.set(stems[0], list);
+      }
+    });
     this.docs.forEach((doc, i) => {
       for (const term of doc.tf.keys()) {
         const list = this.postings.get(term);
@@ -171,13 +185,26 @@ export class IntentIndex {
           if (doc.extra.has(t)) boost[i] = doc.tool.boost;
         }
       }
+      // Keyword phrases, matched whole on the query's words (stop words included), count a keyword hit per word.
+      if (this.phrasesByFirst.size > 0) {
+        const all = words.flatMap((c) => segmentsOf(c.text)).map(stem);
+        for (let k = 0; k < all.length; k++) {
+          for (const { doc, stems } of this.phrasesByFirst.get(all[k]) ?? []) {
+            if (stems.every((st, j) => all[k + j] === st)) {
+              touch(doc);
+              keyword[doc] += stems.length;
+            }
+          }
+        }
+      }
       for (const i of touched) {
         const doc = this.docs[i];
         // Unclipped: BM25's saturation lets a strong match exceed 1 here; only the final score is bounded (softClip).
         lexical[i] = lexical[i] / totalIdf;
         // A tool without curated keywords (a proxied server's) lets the lexical signal stand in for them, so that the
         // lack of curation does not cap its score below the suggest threshold.
-        keyword[i] = doc.keywords.size === 0 ? lexical[i] : keyword[i] / termMass;
+        keyword[i] =
+          doc.keywords.size === 0 && doc.keywordPhrases.length === 0 ? lexical[i] : Math.min(1, keyword[i] / termMass);
         if (pairs.length > 0) {
           let adjacent = 0;
           for (const p of pairs) if (doc.descriptionPairs.has(p)) adjacent++;
@@ -315,7 +342,11 @@ function buildDoc(tool: RouterTool): ToolDoc {
   };
   add(tool.segments.join(" "), FIELD_WEIGHTS.name);
   for (const a of tool.aliases) add(segmentsOf(a).join(" "), FIELD_WEIGHTS.alias);
-  const keywordTerms = tool.keywords.flatMap((k) => add(k, FIELD_WEIGHTS.keyword));
+  // Stop words count in a phrase ("which tool"), so a phrase is its segments, stemmed.
+  const phrases = tool.keywords.map((k) => segmentsOf(k).map(stem)).filter((stems) => stems.length > 1);
+  const keywordTerms = tool.keywords
+    .filter((k) => segmentsOf(k).length <= 1)
+    .flatMap((k) => add(k, FIELD_WEIGHTS.keyword));
   for (const p of tool.params) add(segmentsOf(p.name).join(" "), FIELD_WEIGHTS.parameter);
   const description = add(tool.description, FIELD_WEIGHTS.description);
   const pairs = new Set<string>();
@@ -326,6 +357,7 @@ function buildDoc(tool: RouterTool): ToolDoc {
     tf,
     length,
     keywords,
+    keywordPhrases: phrases,
     extra: new Set(tool.extraKeywords.flatMap((k) => termsOf(k))),
     descriptionTerms: new Set(description),
     descriptionPairs: pairs,

@@ -4,6 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { defineTool } from "../../src/core/tool.js";
 import { routerConfigFrom } from "../../src/router/config.js";
 import { agreementLift, firstInOrder, laneAgreement } from "../../src/router/intent.js";
 import { Router } from "../../src/router/router.js";
@@ -349,5 +350,26 @@ describe("tool views of the semantic lane", () => {
     });
     const [ping] = bare.registry.tools;
     expect(toolViews(ping)).toEqual([toolText(ping), "ping host", toolText(ping)]);
+  });
+});
+
+describe("keywords of several words count only as the whole phrase", () => {
+  const tool = (name: string, description: string, keywords: string[]) =>
+    defineTool({ name, title: name, description, toolset: "t", keywords, input: {}, handler: () => ({}) });
+  const phrases = fixtureRouter({}, [
+    tool("advise", "Recommend a tool for a task.", ["should use", "which tool"]),
+    tool("note_down", "Keep a note for later.", ["note", "jot"]),
+  ]);
+
+  it("a phrase's common word alone ('use') is no evidence for the tool that has the phrase", () => {
+    const ranked = phrases.rank("note that we use pnpm");
+    expect(ranked[0].tool.name).toBe("note_down");
+    expect(ranked.find((s) => s.tool.name === "advise")?.breakdown.keyword ?? 0).toBe(0);
+  });
+
+  it("the whole phrase, stop words included, is a keyword hit", () => {
+    const [top] = phrases.rank("which tool for this");
+    expect(top.tool.name).toBe("advise");
+    expect(top.breakdown.keyword).toBeGreaterThan(0);
   });
 });
