@@ -2,6 +2,8 @@
  * `list_capabilities` (spec §3.2): the registry as pages an agent can read, each under about 2K tokens. Summary detail
  * gives the first sentence and parameter names; full detail adds parameter types and the whole description.
  */
+import { type Correction, didYouMean } from "../core/corrections.js";
+import { suggest } from "../core/suggest.js";
 import { summaryOf } from "../core/tool.js";
 import type { RouterTool } from "./registry.js";
 import type { Router } from "./router.js";
@@ -22,8 +24,9 @@ export const MAX_PAGE_TOKENS = 2000;
 export function listCapabilities(router: Router, request: CapabilitiesRequest): Record<string, unknown> {
   const detail = request.detail ?? "summary";
   let tools: RouterTool[] = router.registry.tools;
-  if (request.namespace)
-    tools = tools.filter((t) => t.namespace === request.namespace || t.definition?.toolset === request.namespace);
+  const namespace = request.namespace ? readNamespace(request.namespace, tools) : undefined;
+  if (namespace)
+    tools = tools.filter((t) => t.namespace === namespace.value || t.definition?.toolset === namespace.value);
   if (request.query && request.query.trim() !== "") {
     const order = new Map(router.rank(request.query).map((s, i) => [s.tool.name, i]));
     tools = tools.filter((t) => order.has(t.name)).sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0));
@@ -50,9 +53,47 @@ export function listCapabilities(router: Router, request: CapabilitiesRequest): 
         : "Use analyze_intent to find a tool for a task, resolve_tool to check a name",
   };
   if (next < tools.length) out.next_cursor = String(next);
+  if (namespace?.correction) out.did_you_mean = didYouMean([namespace.correction]);
+  if (namespace && tools.length === 0) {
+    out.hint = `No tools in namespace '${namespace.value}'${namespace.near ? `; did you mean '${namespace.near}'?` : ""}. Namespaces: ${namespacesOf(router.registry.tools).join(", ")}`;
+  }
   const errors = router.configErrors;
   if (errors.length > 0) out.config_errors = errors;
   return out;
+}
+
+/** Every namespace and toolset a tool of the registry belongs to, sorted. */
+function namespacesOf(tools: readonly RouterTool[]): string[] {
+  const names = new Set<string>();
+  for (const t of tools) {
+    if (t.namespace) names.add(t.namespace);
+    if (t.definition?.toolset) names.add(t.definition.toolset);
+  }
+  return [...names].sort();
+}
+
+/**
+ * The namespace asked for, as the registry spells it: as written when it has tools, else the one the core's matcher
+ * auto-corrects to (`unit` → `units`, reported), else as written with the nearest one for the hint.
+ */
+function readNamespace(
+  asked: string,
+  tools: readonly RouterTool[],
+): { value: string; correction?: Correction; near?: string } {
+  const known = namespacesOf(tools);
+  if (known.includes(asked)) return { value: asked };
+  const s = suggest(asked, known, { namespaces: false });
+  if (s.tier === "auto" && s.match) {
+    const correction: Correction = {
+      parameter: "namespace",
+      original: asked,
+      corrected: s.match.target,
+      correction_type: s.match.kind === "typo" ? "typo" : "normalization",
+      confidence: s.match.confidence,
+    };
+    return { value: s.match.target, correction };
+  }
+  return { value: asked, near: s.likely_fix ?? s.candidates[0]?.target };
 }
 
 function describeTool(tool: RouterTool, detail: Detail): Record<string, unknown> {
