@@ -9,7 +9,7 @@ export const MATTER_ENERGY_UNITS: readonly CatalogEntry[] = [
   }),
   e("ounce", "oz", "lb/16", "HB44", {
     names: ["avoirdupois_ounce"],
-    symbols: ["ozm", "oz_av", "[oz_av]"],
+    symbols: ["ozs", "ozm", "oz_av", "[oz_av]"],
     warning: "oz read as the avoirdupois ounce (28.35 g); ozt is the troy ounce (31.10 g), fl_oz the fluid ounce",
     explicit: ["ozm"],
   }),

@@ -179,8 +179,8 @@ export const SPACE_TIME_UNITS: readonly CatalogEntry[] = [
   }),
   e("square yard", "sqyd", "yd^2", "HB44", { names: ["square_yard", "sq yd"], symbols: ["[syd_i]"] }),
   e("square mile", "sqmi", "mi^2", "HB44", { names: ["square_mile", "section", "sq mi"] }),
-  e("square meter", "sqm", "m^2", "SI", { names: ["square_meter", "square metre"] }),
-  e("square kilometer", "sqkm", "km^2", "SI", { names: ["square_kilometer", "square kilometre"] }),
+  e("square meter", "sqm", "m^2", "SI", { names: ["square_meter", "square metre", "sq m"] }),
+  e("square kilometer", "sqkm", "km^2", "SI", { names: ["square_kilometer", "square kilometre", "sq km"] }),
   // Volume (HB44: US gallon = 231 in³; imperial gallon = 4.546 09 L).
   e("cubic centimeter", "cc", "cm^3", "ISMP", { names: ["cubic_centimeter", "cubic centimetre"], symbols: ["ccm"] }),
   e("cubic foot", "cuft", "ft^3", "HB44", {

@@ -296,9 +296,24 @@ export interface CompileHooks {
   evaluate(def: string, system: UnitSystem): { factor: number; dim: Dim };
 }
 
+/**
+ * Plurals of a unit's other names written as words (`litre` → `litres`, `square metre` → `square metres`), formed as
+ * the name's own plural is (`liter` + `s`); none when that plural is irregular (`foot`, `feet`) or absent. Names whose
+ * last word is short (`sq ft`) or joined with `_` are left as they are.
+ */
+export function otherNamePlurals(entry: Pick<CatalogEntry, "name" | "names" | "plural">): string[] {
+  if (entry.plural === null) return [];
+  const plural = entry.plural ?? defaultPlural(entry.name);
+  if (!plural.startsWith(entry.name)) return [];
+  const suffix = plural.slice(entry.name.length);
+  return (entry.names ?? [])
+    .filter((n) => /^[a-z]+(?: [a-z]+)*$/u.test(n) && /[a-z]{4,}$/u.test(n))
+    .map((n) => n + suffix);
+}
+
 export function entryToUnit(entry: CatalogEntry, factor: number, dim: Dim): UnitDef {
   const plural = entry.plural === undefined ? defaultPlural(entry.name) : entry.plural;
-  const names = [entry.name, ...(plural ? [plural] : []), ...(entry.names ?? [])];
+  const names = [entry.name, ...(plural ? [plural] : []), ...(entry.names ?? []), ...otherNamePlurals(entry)];
   const symbols = [...(entry.symbol ? [entry.symbol] : []), ...(entry.symbols ?? [])];
   return {
     id: entry.symbol ?? entry.name,
