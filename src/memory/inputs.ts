@@ -134,11 +134,9 @@ export function normalizeFilePath(
 
 /**
  * ISO date/time or epoch milliseconds → epoch ms, within the representable range (years 0000–9999): a time outside it
- * could not be shown as ISO 8601 and would break every later read of the row, so it is refused here.
- */
-/**
- * A time as epoch ms: a number is epoch ms, a string ISO 8601; with `now`, also words relative to it ("yesterday",
- * "3 days ago", "last week", see relativeTime), reported through `read` with the date they were read as.
+ * could not be shown as ISO 8601 and would break every later read of the row, so it is refused here. With
+ * `relativeTo`, also words relative to its `now` ("yesterday", "3 days ago", "last week", see relativeTime), reported
+ * through `read` with the date they were read as.
  */
 export function parseTime(
   raw: string | number | undefined,
