@@ -5,12 +5,15 @@
  * that factor. Refused as ambiguous, with the repeated-quantity reading as the fix (spec: ambiguity is refused, not
  * guessed). A value of 1 reads the same either way and passes.
  */
+import { MAX_UNIT_CHARS } from "./tokenize.js";
 import { unitError } from "./unit-error.js";
 
 const LEADING_NUMBER = /^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*(?:[*·×]\s*)?(?=[^\d\s.*·×])(.*\S)\s*$/u;
 
 /** The unit after the leading number of `unit`, when that number is `value` (and not 1); undefined otherwise. */
 export function repeatedValue(value: number, unit: string): string | undefined {
+  // Past the length limit the unit is refused as it is; no scan of a 4 MB argument here (bench/units refusal times).
+  if (unit.length > MAX_UNIT_CHARS) return undefined;
   const m = LEADING_NUMBER.exec(unit);
   if (!m || value === 1 || Number(m[1]) !== value) return undefined;
   return m[2];

@@ -36,6 +36,7 @@ describe("repeatedValue", () => {
     [5, "km"],
     [5, "5"],
     [5, "55 km"],
+    [5, `5 ${"k".repeat(300)}`],
   ])("%s with %s does not", (value, unit) => {
     expect(repeatedValue(value, unit)).toBeUndefined();
   });
