@@ -16,6 +16,7 @@ import {
   type Where,
 } from "./suggestions.js";
 import { compatibility, type Units } from "./system.js";
+import { MAX_UNIT_HINTS } from "./unit-error.js";
 
 export interface ConvertContext {
   /** g/mol, or a string with a unit ("180.16 g/mol"). */
@@ -236,7 +237,7 @@ function makePlan(
       from.kind !== "torque" &&
       to.kind !== "torque";
     const relation = offerable ? equivalenceFor(from.dim, to.dim) : undefined;
-    throw buildDimensionMismatchError(
+    const error = buildDimensionMismatchError(
       units,
       { text: input.from_unit, q: from },
       { text: input.to_unit, q: to },
@@ -244,6 +245,15 @@ function makePlan(
       c.reason,
       relation ? { name: relation, likely_fix: withArgs?.({ equivalence: relation }) } : undefined,
     );
+    const temperatures = relation ? undefined : asTemperatures(units, input.from_unit, input.to_unit);
+    if (temperatures && withArgs) {
+      error.payload.likely_fix = withArgs(temperatures);
+      error.payload.hints = [
+        `Read as temperatures: ${temperatures.from_unit} → ${temperatures.to_unit} (C and F alone are coulomb and farad)`,
+        ...error.payload.hints,
+      ].slice(0, MAX_UNIT_HINTS);
+    }
+    throw error;
   }
   refuseKinds(from.dim);
   warnings.push(...c.warnings);
@@ -268,6 +278,29 @@ function makePlan(
     corrections,
     relation,
   };
+}
+
+/** `C` and `F` written alone: the coulomb and the farad, or, beside a temperature, °C and °F. */
+const BARE_TEMPERATURE: Readonly<Record<string, string>> = { C: "°C", F: "°F" };
+
+/**
+ * The units of a conversion that fails as written (`100 C → F`: charge to capacitance) read as temperatures, when
+ * reading a bare `C` or `F` as °C or °F makes both sides temperatures (`C → F`, `°C → F`, `K → C`); undefined
+ * otherwise. Offered as the likely_fix, never applied: C and F are real units.
+ */
+export function asTemperatures(
+  units: Units,
+  fromText: string,
+  toText: string,
+): { from_unit: string; to_unit: string } | undefined {
+  const from_unit = BARE_TEMPERATURE[fromText.trim()] ?? fromText;
+  const to_unit = BARE_TEMPERATURE[toText.trim()] ?? toText;
+  if (from_unit === fromText && to_unit === toText) return undefined;
+  const a = tryResolve(units, from_unit, { parameter: "from_unit" });
+  const b = tryResolve(units, to_unit, { parameter: "to_unit" });
+  if (!a.ok || !b.ok) return undefined;
+  const temperature = (q: Quantity) => units.dimensionName(q.dim) === "temperature";
+  return temperature(a.q) && temperature(b.q) ? { from_unit, to_unit } : undefined;
 }
 
 export function tryResolve(

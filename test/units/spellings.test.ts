@@ -47,3 +47,37 @@ describe("otherNamePlurals", () => {
     expect(otherNamePlurals({ name: "each", plural: null, names: ["piece"] })).toEqual([]);
   });
 });
+
+describe("C and F written alone beside a temperature", () => {
+  it.each([
+    ["C", "F", "°C", "°F"],
+    ["F", "C", "°F", "°C"],
+    ["degC", "F", "degC", "°F"],
+    ["K", "C", "K", "°C"],
+  ])("%s → %s fails as charge or capacitance, and the fix reads %s → %s", (from, to, fixedFrom, fixedTo) => {
+    const r = conv(100, from, to);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error).toMatchObject({
+      error_type: "dimension_mismatch",
+      likely_fix: { name: "convert", arguments: { value: 100, from_unit: fixedFrom, to_unit: fixedTo } },
+    });
+    expect(r.error.hints[0]).toContain("Read as temperatures");
+  });
+
+  it("the fix gives the temperature conversion, for any value", () => {
+    for (const value of [-40, 0, 37, 100, 451]) {
+      const r = conv(value, "C", "F");
+      if (r.ok) throw new Error("C → F converted as written");
+      const args = (r.error.likely_fix as { arguments: { from_unit: string; to_unit: string } }).arguments;
+      expect(quantity(value, args.from_unit, args.to_unit)).toBeCloseTo(quantity(value, "°C", "°F"), 9);
+    }
+  });
+
+  it("coulombs and farads among themselves, or beside other units, are left as they are", () => {
+    expect(quantity(100, "C", "mAh")).toBeCloseTo(27.7777777777778, 9);
+    const r = conv(1, "C", "m");
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.likely_fix).toBeUndefined();
+  });
+});
