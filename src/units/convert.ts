@@ -3,15 +3,16 @@
  * result shaped, and every likely_fix tried before it is sent (verify.ts).
  */
 import { type Correction, didYouMean } from "../core/corrections.js";
-import type { ToolError } from "../core/errors.js";
+import { isToolError, type ToolError } from "../core/errors.js";
 import type { Quantity } from "./evaluate.js";
+import { mixedQuantity } from "./mixed.js";
 import { applyPlan, type ConvertInput, plan, tryResolve } from "./plan.js";
 import { termName } from "./registry.js";
 import { refuseRepeatedValue } from "./repeated.js";
 import { checkSpeciesFactors } from "./species.js";
 import { resolveUnit, unitError } from "./suggestions.js";
 import type { Units } from "./system.js";
-import { checkLength } from "./unit-error.js";
+import { checkLength, MAX_UNIT_HINTS } from "./unit-error.js";
 import { withVerifiedFix } from "./verify.js";
 
 export { applyPlan, type ConvertContext, type ConvertInput, plan } from "./plan.js";
@@ -65,7 +66,7 @@ function convertOnce(units: Units, input: ConvertInput): ConvertOutput {
     name: "convert",
     arguments: { ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)), ...patch },
   });
-  const p = plan(units, input, undefined, rescale, withArgs);
+  const p = withMixedQuantityFix(units, input, withArgs, () => plan(units, input, undefined, rescale, withArgs));
   const quantity = applyPlan(p, input.value);
   if (!Number.isFinite(quantity)) {
     throw unitError(
@@ -88,6 +89,37 @@ function convertOnce(units: Units, input: ConvertInput): ConvertOutput {
   if (p.warnings.length > 0) out.warnings = [...new Set(p.warnings)];
   if (p.corrections.length > 0) out.did_you_mean = readingsNote(p.corrections);
   return out;
+}
+
+/**
+ * `plan` for a from_unit that may be one quantity written in several units (`5 ft 6 in`): when it fails as written
+ * (an area, or a parse error on `5'11"`), the error carries the sum in the first unit as its likely_fix.
+ */
+function withMixedQuantityFix<T>(
+  units: Units,
+  input: ConvertInput,
+  withArgs: (patch: Record<string, unknown>) => unknown,
+  run: () => T,
+): T {
+  try {
+    return run();
+  } catch (e) {
+    if (!isToolError(e)) throw e;
+    // A parse repair of `5'11"` (dropping a mark) is no fix of a quantity; a stated equivalence is kept.
+    const replaceable =
+      e.payload.error_type === "parse_error" ||
+      (e.payload.error_type === "dimension_mismatch" && e.payload.likely_fix === undefined);
+    if (!replaceable) throw e;
+    const mixed = mixedQuantity(units, input.from_unit);
+    if (!mixed) throw e;
+    const written = mixed.parts.map(([n, unit]) => `${n} ${unit}`).join(" + ");
+    e.payload.likely_fix = withArgs({ value: tidy(input.value * mixed.total), from_unit: mixed.unit });
+    e.payload.hints = [
+      `Read as one quantity: ${written} = ${tidy(mixed.total)} ${mixed.unit}`,
+      ...e.payload.hints,
+    ].slice(0, MAX_UNIT_HINTS);
+    throw e;
+  }
 }
 
 /** did_you_mean for spellings read by the other unit or by another case. */
