@@ -3,8 +3,8 @@
  * common name (`javascript`, `golang`), an extension (`rs`, `yml`) or a typo (`pyhton`), and ripgrep answers
  * "unrecognized file type". The names this ripgrep knows are read once per binary from `rg --type-list`, with each
  * type's globs, and a value it does not know is read as the one type it means when exactly one fits: the name in
- * another case, a language's other name, an extension exactly one type's globs claim, or the one name within the
- * typo budget. Otherwise the value is refused with the nearest names.
+ * another case, a language's other name, an extension exactly one type's globs claim, or a typo the core's name
+ * matcher auto-corrects. Otherwise the value is refused with the nearest names.
  */
 import { type CandidateSpec, suggest } from "../core/suggest.js";
 import { runRipgrep } from "./ripgrep.js";

@@ -39,16 +39,8 @@ export function resolveSearchPathOrGlob(
     if (!GLOB_CHARS.test(path) || isAbsolute(path)) throw e;
     const glob = path.replace(/^(?:\.\/)+/u, "");
     const segments = glob.split("/");
-    const directory =
-      segments
-        .slice(
-          0,
-          Math.max(
-            0,
-            segments.findIndex((seg) => GLOB_CHARS.test(seg)),
-          ),
-        )
-        .join("/") || ".";
+    const firstWild = segments.findIndex((seg) => GLOB_CHARS.test(seg));
+    const directory = segments.slice(0, Math.max(0, firstWild)).join("/") || ".";
     try {
       return { target: resolveSearchPath(directory, roots, cwd), fromGlob: { directory, glob } };
     } catch (inner) {
