@@ -153,7 +153,7 @@ const LOCATION = /^(.+?)(?::(\d+)(?::\d+)?|#L(\d+)(?:-L?\d+)?|\((\d+)(?:,\s*\d+)
 export function notFoundError(path: string, target?: EditTarget, lineParameter?: string): ToolError {
   const entries = target ? entriesBeside(target) : [];
   const name = target?.name;
-  const located = target ? locatedFile(target, entries) : undefined;
+  const located = target ? locatedFile(target, () => entries) : undefined;
   if (located) {
     const { line } = located;
     const fixed = replaceBasename(path, located.name);
@@ -196,10 +196,11 @@ function entriesBeside(target: EditTarget): string[] {
  */
 export function locatedFile(
   target: EditTarget,
-  entries: readonly string[] = entriesBeside(target),
+  entries: () => readonly string[] = () => entriesBeside(target),
 ): { name: string; line: number } | undefined {
+  // The directory is listed only for a name that has a location: creating a file lists nothing otherwise.
   const m = LOCATION.exec(target.name);
-  if (!m || !entries.includes(m[1])) return undefined;
+  if (!m || !entries().includes(m[1])) return undefined;
   return { name: m[1], line: Number(m[2] ?? m[3] ?? m[4]) };
 }
 

@@ -8,6 +8,18 @@ import type { FlagsInput } from "./flags.js";
 
 const NUL = "\u0000";
 
+/** The contract's error for a NUL byte in `parameter`: what cannot hold one, the fix (none when empty), one hint. */
+function nulError(parameter: string, got: unknown, cannot: string, fix: unknown, hint: string): ToolError {
+  return new ToolError({
+    error: `${parameter} contains a NUL byte (\\0), which ${cannot}`,
+    error_type: "SEARCH_INVALID_ARGUMENT",
+    parameter,
+    got,
+    likely_fix: fix === "" ? undefined : fix,
+    hints: [hint],
+  });
+}
+
 /** fuzzy_filter is neither blank nor carrying a NUL byte; `example` is the hint for a blank one. */
 export function checkFuzzyFilter(filter: string, example: string): void {
   if (filter.trim() === "") {
@@ -22,14 +34,13 @@ export function checkFuzzyFilter(filter: string, example: string): void {
   if (filter.includes(NUL)) {
     // The words the NUL bytes separate, as fzf terms: all of them must match, as the agent's letters did.
     const spaced = filter.split(NUL).join(" ").replace(/\s+/gu, " ").trim();
-    throw new ToolError({
-      error: "fuzzy_filter contains a NUL byte (\\0), which no file name or line of text holds",
-      error_type: "SEARCH_INVALID_ARGUMENT",
-      parameter: "fuzzy_filter",
-      got: filter,
-      likely_fix: spaced === "" ? undefined : spaced,
-      hints: ["Remove the NUL byte; separate words with spaces"],
-    });
+    throw nulError(
+      "fuzzy_filter",
+      filter,
+      "no file name or line of text holds",
+      spaced,
+      "Remove the NUL byte; separate words with spaces",
+    );
   }
 }
 
@@ -39,15 +50,13 @@ export function checkFuzzyFilter(filter: string, example: string): void {
  */
 export function checkRegexPattern(pattern: string): void {
   if (!pattern.includes(NUL)) return;
-  const without = pattern.split(NUL).join("");
-  throw new ToolError({
-    error: "regex_pattern contains a NUL byte (\\0), which no line of text holds",
-    error_type: "SEARCH_INVALID_ARGUMENT",
-    parameter: "regex_pattern",
-    got: pattern,
-    likely_fix: without === "" ? undefined : without,
-    hints: ["Remove the NUL byte: ripgrep cannot match one, even written as \\x00"],
-  });
+  throw nulError(
+    "regex_pattern",
+    pattern,
+    "no line of text holds",
+    pattern.split(NUL).join(""),
+    "Remove the NUL byte: ripgrep cannot match one, even written as \\x00",
+  );
 }
 
 /** rg_flags words carry no NUL byte (no glob, type or path can hold one); the fix drops them. */
@@ -55,12 +64,11 @@ export function checkFlagWords(input: FlagsInput): void {
   const words = typeof input === "string" ? [input] : input;
   if (!words.some((w) => w.includes(NUL))) return;
   const drop = (w: string) => w.split(NUL).join("");
-  throw new ToolError({
-    error: "rg_flags contains a NUL byte (\\0), which no file name, glob or flag value holds",
-    error_type: "SEARCH_INVALID_ARGUMENT",
-    parameter: "rg_flags",
-    got: input,
-    likely_fix: typeof input === "string" ? drop(input) : input.map(drop),
-    hints: ["Remove the NUL byte from the flag's value"],
-  });
+  throw nulError(
+    "rg_flags",
+    input,
+    "no file name, glob or flag value holds",
+    typeof input === "string" ? drop(input) : input.map(drop),
+    "Remove the NUL byte from the flag's value",
+  );
 }
