@@ -4,7 +4,7 @@
  */
 import type { Command } from "commander";
 import type { CallResult, ResolvedCall } from "../core/index.js";
-import type { UpstreamSpec } from "../router/proxy/index.js";
+import type { UpstreamSpec } from "../proxy/index.js";
 import type { DwimApp } from "../server/app.js";
 
 interface ProxyOptions {
@@ -37,7 +37,7 @@ export async function upstreamSpecs(
 ): Promise<UpstreamSpec[]> {
   // Loaded when the command runs, so that `dwim --help` and the tool subcommands never load the MCP client.
   const { loadServersFile, nameFromCommand, parseEnvAssignments, parseUpstreamOption, ServerSpecError, uniqueNames } =
-    await import("../router/proxy/index.js");
+    await import("../proxy/index.js");
   const env = parseEnvAssignments(opts.env ?? []);
   const specs: UpstreamSpec[] = [];
   if (command !== undefined) {
@@ -104,7 +104,7 @@ export function addProxyCommand(program: Command): void {
     .option("--startup-timeout <ms>", "time an upstream has to start and list its tools", "30000")
     .passThroughOptions()
     .action(async (command: string | undefined, args: string[], opts: ProxyOptions) => {
-      const { startProxy } = await import("../router/proxy/index.js");
+      const { startProxy } = await import("../proxy/index.js");
       const { createApp } = await import("../server/app.js");
       const { loadToolsets } = await import("../server/load.js");
       const { parseListenAddress, serveHttp } = await import("../server/http.js");

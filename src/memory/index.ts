@@ -58,9 +58,28 @@ export { SqliteMemoryStore } from "./sqlite-store.js";
 export type { LexicalHit, MemoryStore, StoredMemory, StoreHealth, VectorHit } from "./store.js";
 export { infer_tags, inferTags, normalizeTag } from "./tags.js";
 export { asksQuestion, embeddingText, identTerms, queryTerms } from "./text.js";
-export * from "./tools.js";
+export {
+  contextFor,
+  forgetTool,
+  memoryTools,
+  recallTool,
+  recordOutcomeTool,
+  rememberBatchTool,
+  rememberTool,
+  searchMemoriesTool,
+} from "./tools.js";
 export { exportMemories, type ImportSummary, importMemories, parseExport } from "./transfer.js";
-export * from "./types.js";
+export {
+  CATEGORIES,
+  CATEGORY_ALIASES,
+  type Candidate,
+  type Category,
+  MAX_BATCH,
+  MAX_CONTENT_CHARS,
+  type Memory,
+  type MemoryFilter,
+  type NewMemory,
+} from "./types.js";
 export { forget, type RememberInput, recordOutcome, remember, rememberBatch } from "./write-ops.js";
 
 export const toolset = defineToolset({

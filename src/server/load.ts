@@ -1,8 +1,8 @@
 /**
- * Toolsets by name, imported only when asked for: a CLI subcommand loads its own toolset and nothing else (issue 17).
+ * Toolsets by name, imported only when asked for: a CLI subcommand loads its own toolset and nothing else.
  * The manifest says what exists without importing any of them.
  */
-import type { Toolset } from "../core/index.js";
+import { suggest, type Toolset } from "../core/index.js";
 import { MANIFEST } from "./manifest.js";
 
 const LOADERS: Record<string, () => Promise<Toolset>> = {
@@ -10,8 +10,7 @@ const LOADERS: Record<string, () => Promise<Toolset>> = {
   edit: async () => (await import("../edit/index.js")).toolset,
   units: async () => (await import("../units/index.js")).toolset,
   memory: async () => (await import("../memory/index.js")).toolset,
-  // Not router/index.js: that also exports the proxy, which loads the MCP client.
-  router: async () => (await import("../router/toolset.js")).toolset,
+  router: async () => (await import("../router/index.js")).toolset,
 };
 
 export const TOOLSET_NAMES: readonly string[] = MANIFEST.map((t) => t.name);
@@ -40,7 +39,8 @@ export class UnknownToolsetError extends Error {
   }
 }
 
+/** The did-you-mean is the core matcher's likely_fix (never an auto-correction: the user retypes the name). */
 export function unknownToolset(name: string, names: readonly string[] = TOOLSET_NAMES): UnknownToolsetError {
-  const near = names.filter((n) => n.startsWith(name.slice(0, 2)));
-  return new UnknownToolsetError(name, names, near.length === 1 ? near[0] : undefined);
+  const near = suggest(name, names, { allowAuto: false, namespaces: false });
+  return new UnknownToolsetError(name, names, near.likely_fix);
 }

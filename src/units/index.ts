@@ -26,7 +26,20 @@ export {
   type UnitErrorType,
 } from "./suggestions.js";
 export { builtinUnits, compatibility, Units } from "./system.js";
-export * from "./tools.js";
+export {
+  checkDimensionsTool,
+  computeTool,
+  convertTool,
+  defineConversionTool,
+  defineUnitTool,
+  listDimensionsTool,
+  listScalesTool,
+  listUnitsTool,
+  resetSessionTool,
+  sessionUnits,
+  UNIT_TOOLS,
+  unitsSection,
+} from "./tools.js";
 
 export const toolset = defineToolset({
   name: "units",

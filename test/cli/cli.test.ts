@@ -98,7 +98,14 @@ describe("dwim CLI", () => {
     const { dir, env } = cliSandbox();
     const r = await dwim(["serve", "--tools", "serch"], dir, env);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain("Unknown toolset 'serch'");
+    expect(r.stderr).toContain("Unknown toolset 'serch' (did you mean 'search'?)");
+  });
+
+  it("finds the toolset a transposed name means, whatever its first letters", async () => {
+    const { dir, env } = cliSandbox();
+    const r = await dwim(["serve", "--tools", "saerch"], dir, env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("Unknown toolset 'saerch' (did you mean 'search'?)");
   });
 
   it("asks 'Did you mean …? [Y/n]' on a terminal and re-runs with the likely_fix", () => {

@@ -1,7 +1,7 @@
 /**
  * `dwim proxy` end to end: the built CLI over stdio, in front of real MCP servers (the official reference servers
  * from npm, run with node from their installed bin, and the SDK-only fixture), through the SDK Client on both eras.
- * Issue 13 items 1 (environment, no `--`), 5 (exit codes) and 6 (combining servers).
+ * Covered: the environment an upstream gets, no `--` before its arguments, exit codes, and several servers combined.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -11,8 +11,8 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterEach, describe, expect, it } from "vitest";
 import { MODERN_VERSION, type ProtocolVersion } from "../helpers/mcp.js";
+import { alive, clientOptions, EVERYTHING, FILESYSTEM, FIXTURE, MEMORY, waitFor } from "../proxy/helpers.js";
 import type { Loose } from "../router/helpers.js";
-import { alive, clientOptions, EVERYTHING, FILESYSTEM, FIXTURE, MEMORY, waitFor } from "../router/proxy-helpers.js";
 
 const MAIN = resolve(__dirname, "../../dist/cli/main.js");
 

@@ -1,13 +1,13 @@
 /**
- * Issue 13 item 2: results pass through untouched unless corrected. The official everything server (from npm) is
+ * Results pass through untouched unless corrected. The official everything server (from npm) is
  * called directly and through the proxy in the same run; every content block type, annotations, structuredContent,
  * isError and _meta must come back byte-for-byte. A corrected call keeps all of that and adds did_you_mean.
  */
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DID_YOU_MEAN_META_KEY } from "../../src/router/proxy/index.js";
+import { DID_YOU_MEAN_META_KEY } from "../../src/proxy/index.js";
 import { MODERN_VERSION } from "../helpers/mcp.js";
-import type { Loose } from "./helpers.js";
+import type { Loose } from "../router/helpers.js";
 import {
   connectDirect,
   connectToProxy,
@@ -17,7 +17,7 @@ import {
   type Proxied,
   rawCall,
   startTestProxy,
-} from "./proxy-helpers.js";
+} from "./helpers.js";
 
 const CALLS: Array<[string, Record<string, unknown>, string]> = [
   ["get-tiny-image", {}, "image block"],

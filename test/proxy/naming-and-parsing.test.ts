@@ -24,9 +24,9 @@ import {
   upstreamEnvironment,
   withDidYouMean,
   zodObjectFromJsonSchema,
-} from "../../src/router/proxy/index.js";
+} from "../../src/proxy/index.js";
 import { toMcpTool } from "../../src/server/mcp.js";
-import type { Loose } from "./helpers.js";
+import type { Loose } from "../router/helpers.js";
 
 describe("upstream names", () => {
   it.each([

@@ -4,10 +4,10 @@
  * upstream restart (log level, resource subscriptions), and the MCP servers (client connections) it serves.
  */
 import type { Server, Tool } from "@modelcontextprotocol/server";
-import type { LoadedConfig } from "../../core/config.js";
-import type { CallResult, ResolvedCall } from "../../core/invoke.js";
-import type { AnyToolDefinition, SessionState } from "../../core/tool.js";
-import { routerFor } from "../router.js";
+import type { LoadedConfig } from "../core/config.js";
+import type { CallResult, ResolvedCall } from "../core/invoke.js";
+import type { AnyToolDefinition, SessionState } from "../core/tool.js";
+import { routerFor } from "../router/index.js";
 import { buildCatalog, type Catalog, NAMESPACE_SEPARATOR } from "./catalog.js";
 import type { OpenCall } from "./rounds.js";
 import type { UpstreamSpec } from "./servers.js";

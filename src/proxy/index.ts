@@ -1,14 +1,14 @@
 /**
- * `dwim proxy`: a gateway in front of any stdio MCP server (or several). Tools are listed as the upstream lists them
- * and called as the upstream answers them; a call with a small mistake in the tool name or argument keys is
- * corrected (never into a tool that may be destructive) and its result says so in `did_you_mean`. Everything else
+ * dwim/proxy, the gateway behind `dwim proxy`, in front of any stdio MCP server (or several). Tools are listed as the
+ * upstream lists them and called as the upstream answers them; a call with a small mistake in the tool name or
+ * argument keys is corrected (never into a tool that may be destructive) and its result says so in `did_you_mean`. Everything else
  * an MCP server offers (resources, prompts, completion, logging, progress, cancellation, roots, sampling,
  * elicitation) passes through. Modules: servers (what to start, environment), transport (process group),
  * upstream (one server: start, list, restart), catalog (served names), correct (tools/call), gateway (state),
  * passthrough (the MCP server clients talk to).
  */
 import type { Server, Transport } from "@modelcontextprotocol/server";
-import type { SessionState } from "../../core/tool.js";
+import type { SessionState } from "../core/tool.js";
 import { watchConnection } from "./connection.js";
 import { Gateway, type GatewayOptions } from "./gateway.js";
 import { createProxyServer, relayToClient } from "./passthrough.js";
@@ -24,7 +24,17 @@ export {
 export { DID_YOU_MEAN_META_KEY, planCall, withDidYouMean } from "./correct.js";
 export { Gateway, type GatewayOptions } from "./gateway.js";
 export { proxyCapabilities, UPSTREAM_UNAVAILABLE_CODE } from "./passthrough.js";
-export * from "./servers.js";
+export {
+  expandVariables,
+  loadServersFile,
+  nameFromCommand,
+  parseEnvAssignments,
+  parseUpstreamOption,
+  ServerSpecError,
+  type UpstreamSpec,
+  uniqueNames,
+  upstreamEnvironment,
+} from "./servers.js";
 export { describeExit } from "./transport.js";
 export { Upstream, UpstreamStartError, UpstreamUnavailableError } from "./upstream.js";
 

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app.js";
 import { type HttpHandle, serveHttp } from "../../src/server/http.js";
 import { MODERN_VERSION } from "../helpers/mcp.js";
-import type { Loose } from "./helpers.js";
-import { clientOptions, EVERYTHING, nodeUpstream, type Proxied, startTestProxy, testConfig } from "./proxy-helpers.js";
+import type { Loose } from "../router/helpers.js";
+import { clientOptions, EVERYTHING, nodeUpstream, type Proxied, startTestProxy, testConfig } from "./helpers.js";
 
 describe("dwim proxy over Streamable HTTP", () => {
   let proxied: Proxied;

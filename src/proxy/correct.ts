@@ -2,7 +2,7 @@
  * Correction of a `tools/call` before it goes upstream, and how a correction is reported on the upstream's result.
  *
  * A call whose name and argument keys are right is forwarded exactly as sent, and its result comes back exactly as
- * the upstream sent it. Otherwise the router resolves the name and argument keys (spec §4.2, §4.4), with one rule on
+ * the upstream sent it. Otherwise the router resolves the name and argument keys (docs/router.md, "Call middleware"), with one rule on
  * top: a tool that may be destructive (MCP default: not readOnlyHint and destructiveHint not false) is never reached
  * by a guess, not even a lossless one (case, separators, plural: `deleteEntities`, `DELETE_ENTITY`), and not with
  * renamed parameters. Such a call is refused with the exact call as `likely_fix`, to be re-issued on purpose.
@@ -11,12 +11,11 @@
  * (`dwim/did_you_mean`, always), one text block appended to `content` (for clients that read text only), and
  * `structuredContent.did_you_mean` when the tool's outputSchema admits an extra property (so the result stays valid).
  */
-import type { LoadedConfig } from "../../core/config.js";
-import { type Correction, type DidYouMean, didYouMean } from "../../core/corrections.js";
-import { type ErrorPayload, errorPayload } from "../../core/errors.js";
-import type { ResolvedCall } from "../../core/invoke.js";
-import { routeCall } from "../middleware.js";
-import { routerFor } from "../router.js";
+import type { LoadedConfig } from "../core/config.js";
+import { type Correction, type DidYouMean, didYouMean } from "../core/corrections.js";
+import { type ErrorPayload, errorPayload } from "../core/errors.js";
+import type { ResolvedCall } from "../core/invoke.js";
+import { routeCall, routerFor } from "../router/index.js";
 import { allowsExtraProperties, type Catalog, type ServedTool } from "./catalog.js";
 
 export const DID_YOU_MEAN_META_KEY = "dwim/did_you_mean";

@@ -11,8 +11,8 @@ import { Client, type ClientOptions, InMemoryTransport } from "@modelcontextprot
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { loadConfig } from "../../src/core/index.js";
+import { type GatewayOptions, type ProxyHandle, startProxy, type UpstreamSpec } from "../../src/proxy/index.js";
 import { ROUTER_CONFIG_SECTIONS } from "../../src/router/config.js";
-import { type GatewayOptions, type ProxyHandle, startProxy, type UpstreamSpec } from "../../src/router/proxy/index.js";
 import { MODERN_VERSION, type ProtocolVersion } from "../helpers/mcp.js";
 
 const require = createRequire(import.meta.url);

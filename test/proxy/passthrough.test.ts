@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 3: everything besides tools passes through the proxy, on both protocol eras. The official
+ * Everything besides tools passes through the proxy, on both protocol eras. The official
  * everything server (from npm) supplies resources, templates, subscriptions, prompts, completion, logging,
  * progress, roots, sampling and elicitation; the SDK-only fixture supplies cancellation and tools/list_changed.
  */
@@ -18,7 +18,7 @@ import {
   type Proxied,
   startTestProxy,
   waitFor,
-} from "./proxy-helpers.js";
+} from "./helpers.js";
 
 const everything = nodeUpstream("everything", EVERYTHING);
 

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 5: upstream failures are visible. An upstream that exits is logged, its calls answer
+ * Upstream failures are visible. An upstream that exits is logged, its calls answer
  * `upstream_unavailable` (not "a bug in dwim"), and it is restarted with backoff; a hung upstream at start-up times
  * out and its whole process group ends; a tools/list cursor that repeats is caught and bounded.
  */
@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startProxy, UpstreamStartError } from "../../src/router/proxy/index.js";
-import type { Loose } from "./helpers.js";
+import { startProxy, UpstreamStartError } from "../../src/proxy/index.js";
+import type { Loose } from "../router/helpers.js";
 import {
   alive,
   connectToProxy,
@@ -19,7 +19,7 @@ import {
   startTestProxy,
   testConfig,
   waitFor,
-} from "./proxy-helpers.js";
+} from "./helpers.js";
 
 describe("an upstream that exits", () => {
   let proxied: Proxied;

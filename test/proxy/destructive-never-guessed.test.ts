@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 4: a destructive tool is never reached by a guess. In front of the official memory server (from
+ * A destructive tool is never reached by a guess. In front of the official memory server (from
  * npm), `deleteEntities`, `DELETE_ENTITY`, `delete-entity` and a typo are refused with likely_fix and delete
  * nothing; so is the right name with a parameter name that needed correcting. A tool without annotations counts as
  * destructive (MCP's defaults: readOnlyHint false, destructiveHint true).
@@ -9,9 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DID_YOU_MEAN_META_KEY, isDestructive } from "../../src/router/proxy/index.js";
-import type { Loose } from "./helpers.js";
-import { connectToProxy, FIXTURE, MEMORY, nodeUpstream, type Proxied, startTestProxy } from "./proxy-helpers.js";
+import { DID_YOU_MEAN_META_KEY, isDestructive } from "../../src/proxy/index.js";
+import type { Loose } from "../router/helpers.js";
+import { connectToProxy, FIXTURE, MEMORY, nodeUpstream, type Proxied, startTestProxy } from "./helpers.js";
 
 describe("destructive tools behind the proxy (server-memory)", () => {
   let proxied: Proxied;

@@ -7,9 +7,8 @@
  */
 import type { Tool } from "@modelcontextprotocol/client";
 import * as z from "zod";
-import type { AnyToolDefinition, ToolOutput } from "../../core/tool.js";
-import { BUILTIN_TOOL_ALIASES } from "../aliases.js";
-import { normOf } from "../text.js";
+import type { AnyToolDefinition, ToolOutput } from "../core/tool.js";
+import { BUILTIN_TOOL_ALIASES, normOf } from "../router/index.js";
 import type { Upstream } from "./upstream.js";
 
 /** Toolset name of mirrored tools (the router lists them under namespace `proxy`). */

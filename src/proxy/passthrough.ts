@@ -6,8 +6,8 @@
  * travel with the call; requests from an upstream (roots, sampling, elicitation) go to the client.
  */
 import { type CallToolResult, ProtocolError, Server, type ServerCapabilities } from "@modelcontextprotocol/server";
-import { errorPayload, errorResult } from "../../core/errors.js";
-import type { SessionState } from "../../core/tool.js";
+import { errorPayload, errorResult } from "../core/errors.js";
+import type { SessionState } from "../core/tool.js";
 import { planCall, withDidYouMean } from "./correct.js";
 import type { Gateway } from "./gateway.js";
 import { clientDeclares, OpenCall } from "./rounds.js";
