@@ -17,7 +17,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** The MCPB manifest (v0.3) for this checkout; `dist/` must be built. */
 export async function bundleManifest(platforms = [process.platform]) {
   const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
-  const { MANIFEST } = await import(pathToFileURL(join(ROOT, "dist/server/manifest.js")).href);
+  const { MANIFEST } = await import(pathToFileURL(join(ROOT, "dist/generated/server/manifest.js")).href);
   return {
     manifest_version: "0.3",
     name: pkg.name,

@@ -1,12 +1,13 @@
 /**
- * The `dwim` command: serve, proxy, stats, health, config check, docs, call, and one subcommand per tool. Commands
+ * The `dwim` command: serve, proxy, stats, health, config check, call, and one subcommand per tool. Commands
  * are declared from the manifest; each imports what it runs only when it runs, so `dwim --help` loads no toolset and
  * `dwim convert` loads only units (issue 17).
  */
 import { Command } from "commander";
+import { MANIFEST } from "../generated/server/manifest.js";
 import type { DwimApp } from "../server/app.js";
 import { TOOLSET_NAMES } from "../server/load.js";
-import { MANIFEST, type ToolManifest } from "../server/manifest.js";
+import type { ToolManifest } from "../server/manifest-types.js";
 import { VERSION } from "../server/version.js";
 import { addMemoryCommand } from "./memoryCommand.js";
 import { addProxyCommand } from "./proxy.js";
@@ -182,16 +183,6 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     .action(async (opts: { json?: boolean }) => {
       const { checkConfig } = await import("./config-check.js");
       process.exitCode = await checkConfig({ json: opts.json === true });
-    });
-
-  program
-    .command("docs")
-    .description("Print the generated tool reference, or write it into a README (and regenerate the manifest)")
-    .option("--write <file>", "replace the generated block of this file, and write src/server/manifest.ts")
-    .option("--check <file>", "exit 1 when the file's generated block is stale")
-    .action(async (opts: { write?: string; check?: string }) => {
-      const { runDocs } = await import("./docs.js");
-      process.exitCode = await runDocs(opts);
     });
 
   program

@@ -6,8 +6,9 @@
  */
 import { type Command, Option } from "commander";
 import type { CallResult, ErrorPayload, ToolCall } from "../core/index.js";
+import type { Parameter } from "../core/parameters.js";
 import type { DwimApp } from "../server/app.js";
-import type { ParamManifest, ToolManifest } from "../server/manifest.js";
+import type { ToolManifest } from "../server/manifest-types.js";
 import { withDidYouMean } from "./suggestions.js";
 
 export function kebab(name: string): string {
@@ -18,9 +19,20 @@ function camel(name: string): string {
   return name.replace(/[-_]([a-z0-9])/gu, (_, c: string) => c.toUpperCase());
 }
 
-/** Reads a CLI string as the JSON Schema type wants it; leaves it a string when it does not parse (validation reports). */
-export function readCliValue(text: string, prop: Pick<ParamManifest, "type">): unknown {
-  const type = prop.type;
+/**
+ * Reads a CLI string as the parameter model's text type wants it, then, for a union with a list branch (`memory_id`:
+ * an id or a list), as that list; leaves it a string when nothing parses (validation reports).
+ */
+export function readCliValue(text: string, param: Pick<Parameter, "textType" | "types" | "items">): unknown {
+  const value = readAs(param.textType, text, param.items);
+  if (value === text && param.textType !== "string" && param.types.includes("array")) {
+    return readAs("array", text, param.items);
+  }
+  return value;
+}
+
+/** `text` as a value of `type`; a list written with commas has each element read as `items`. */
+function readAs(type: string | undefined, text: string, items?: string): unknown {
   if (type === "number" || type === "integer") {
     const n = Number(text);
     return text.trim() !== "" && Number.isFinite(n) ? n : text;
@@ -34,7 +46,7 @@ export function readCliValue(text: string, prop: Pick<ParamManifest, "type">): u
     try {
       return JSON.parse(text);
     } catch {
-      return type === "array" ? text.split(",").map((s) => s.trim()) : text;
+      return type === "array" ? text.split(",").map((s) => readAs(items, s.trim())) : text;
     }
   }
   return text;
@@ -103,9 +115,9 @@ export function addToolCommand(program: Command, tool: ToolManifest, getApp: () 
   }
   for (const p of tool.params) {
     if (tool.positional.includes(p.name)) continue;
-    const flag = p.type === "boolean" ? `--${kebab(p.name)} [bool]` : `--${kebab(p.name)} <value>`;
+    const flag = p.textType === "boolean" ? `--${kebab(p.name)} [bool]` : `--${kebab(p.name)} <value>`;
     const opt = new Option(flag, p.description ?? "");
-    if (p.enum) opt.choices(p.enum);
+    if (p.enum) opt.choices(p.enum.map(String));
     cmd.addOption(opt);
   }
   cmd.option("--args <json>", "all arguments as one JSON object (merged under the flags)");
@@ -125,7 +137,7 @@ export function addToolCommand(program: Command, tool: ToolManifest, getApp: () 
     }
     tool.positional.forEach((name, i) => {
       const v = received[i];
-      if (typeof v === "string") args[name] = readCliValue(v, props.get(name) ?? {});
+      if (typeof v === "string") args[name] = readCliValue(v, props.get(name) ?? { types: [] });
     });
     for (const p of tool.params) {
       const v = options[camel(p.name)];

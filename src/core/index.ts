@@ -76,6 +76,7 @@ export {
   renderSummary,
   summarizeLog,
 } from "./log.js";
+export { type EnumValue, type Parameter, type ParameterType, parametersOf, typeLabel } from "./parameters.js";
 export { ToolRegistry } from "./registry.js";
 export { isInside, type RootCheck, resolveInsideRoots, resolveRoots } from "./roots.js";
 export { inputJsonSchema, outputJsonSchema, withoutTypeArrays } from "./schema.js";

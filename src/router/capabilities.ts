@@ -3,6 +3,7 @@
  * gives the first sentence and parameter names; full detail adds parameter types and the whole description.
  */
 import { type Correction, didYouMean } from "../core/corrections.js";
+import { type Parameter, typeLabel } from "../core/parameters.js";
 import { suggest } from "../core/suggest.js";
 import { summaryOf } from "../core/tool.js";
 import type { RouterTool } from "./registry.js";
@@ -96,6 +97,15 @@ function readNamespace(
   return { value: asked, near: s.likely_fix ?? s.candidates[0]?.target };
 }
 
+/** A parameter as list_capabilities shows it: its type written as the README writes it. */
+function describeParameter(param: Parameter): Record<string, unknown> {
+  const out: Record<string, unknown> = { name: param.name, required: param.required };
+  if (param.types.length > 0 || param.enum) out.type = typeLabel(param);
+  if (param.default !== undefined) out.default = param.default;
+  if (param.description !== undefined) out.description = param.description;
+  return out;
+}
+
 function describeTool(tool: RouterTool, detail: Detail): Record<string, unknown> {
   if (detail === "names") return { name: tool.name, ...(tool.callable ? {} : { callable: false }) };
   const base: Record<string, unknown> = {
@@ -104,7 +114,7 @@ function describeTool(tool: RouterTool, detail: Detail): Record<string, unknown>
   };
   if (detail === "full") {
     base.keywords = tool.keywords;
-    base.parameters = tool.params;
+    base.parameters = tool.params.map(describeParameter);
     base.parameter_aliases = tool.paramAliases;
     base.aliases = tool.aliases;
     base.annotations = tool.annotations;

@@ -30,7 +30,7 @@ export {
 export { type Breakdown, IntentIndex, type ScoredTool } from "./intent.js";
 export { createRouterMiddleware, type RouteOptions, routeCall } from "./middleware.js";
 export { coerce, normalizeArguments } from "./params.js";
-export { buildRegistry, paramsOf, RegistryError, type RouterRegistry, type RouterTool } from "./registry.js";
+export { buildRegistry, RegistryError, type RouterRegistry, type RouterTool } from "./registry.js";
 export { operationGuard, type Resolution, resolveDirect, resolveToolName } from "./resolve.js";
 export { type IntentAnalysis, type IntentMatch, Router, routerFor } from "./router.js";
 export { normOf } from "./text.js";

@@ -86,8 +86,8 @@ export function normalizeArguments(tool: RouterTool, args: unknown, options: Par
   // Types come from the tool's JSON Schema, costly to derive on a cold start: only read when a value could coerce.
   if (options.autoCorrect && properties.some((name) => name in out && mayCoerce(out[name]))) {
     for (const p of tool.params) {
-      if (!(p.name in out) || p.type === undefined) continue;
-      const coerced = coerce(p.type, out[p.name]);
+      if (!(p.name in out) || p.textType === undefined) continue;
+      const coerced = coerce(p.textType, out[p.name]);
       if (coerced !== undefined) {
         corrections.push({
           parameter: p.name,

@@ -4,24 +4,13 @@
  * are startup errors; collisions in config are config_errors and the faulty entry is skipped.
  */
 import type { ConfigError } from "../core/config.js";
-import { inputJsonSchema } from "../core/schema.js";
+import { type Parameter, parametersOf } from "../core/parameters.js";
 import { singularize } from "../core/similarity.js";
 import { NameIndex } from "../core/suggest.js";
 import type { AnyToolDefinition, ToolAnnotations } from "../core/tool.js";
 import { BUILTIN_TOOL_ALIASES, GENERIC_VERBS } from "./aliases.js";
 import type { RouterConfig } from "./config.js";
 import { normOf, segmentsOf } from "./text.js";
-
-export interface ParamInfo {
-  name: string;
-  /**
-   * JSON Schema type when it is one plain type (`string`, `number`, `integer`, `boolean`, `array`, `object`), or the one
-   * scalar branch of a union without a string branch.
-   */
-  type?: string;
-  required: boolean;
-  enum?: unknown[];
-}
 
 export interface RouterTool {
   name: string;
@@ -33,7 +22,8 @@ export interface RouterTool {
   boost: number;
   /** Every other name of the tool: declared, shipped with the router, from `[aliases]`. */
   aliases: string[];
-  params: ParamInfo[];
+  /** The definition's parameter model; names alone for a `[[tools]]` entry. */
+  params: readonly Parameter[];
   /** Parameter alias → property: the definition's own plus `[params.<tool>]`. */
   paramAliases: Record<string, string>;
   annotations: ToolAnnotations;
@@ -77,47 +67,17 @@ export interface Spelling {
   counts: Uint16Array;
 }
 
-/** Parameters as the JSON Schema of the tool's zod input describes them. */
-export function paramsOf(definition: AnyToolDefinition): ParamInfo[] {
-  let schema: { properties?: Record<string, Record<string, unknown>>; required?: string[] };
-  try {
-    schema = inputJsonSchema(definition) as typeof schema;
-  } catch {
-    return Object.keys(definition.input.shape).map((name) => ({ name, required: false }));
-  }
-  const required = new Set(schema.required ?? []);
-  return Object.entries(schema.properties ?? {}).map(([name, p]) => {
-    const info: ParamInfo = { name, required: required.has(name) };
-    const type = typeof p.type === "string" ? p.type : scalarBranch(p.anyOf);
-    if (type !== undefined) info.type = type;
-    if (Array.isArray(p.enum)) info.enum = p.enum;
-    return info;
-  });
-}
-
-/**
- * The one scalar type of a union with no string branch (`memory_id`: an integer or a list of them), which a string
- * like `"12"` can only have meant; undefined otherwise (a union with a string branch takes `"12"` as it is).
- */
-function scalarBranch(anyOf: unknown): string | undefined {
-  if (!Array.isArray(anyOf)) return undefined;
-  const types = anyOf.map((b) => (b !== null && typeof b === "object" ? (b as { type?: unknown }).type : undefined));
-  if (types.includes("string")) return undefined;
-  const scalars = types.filter((t) => t === "number" || t === "integer" || t === "boolean");
-  return scalars.length === 1 ? (scalars[0] as string) : undefined;
-}
-
 /** `tool.params` computed on first read: a JSON Schema per tool is costly and most calls need one tool's only. */
 function lazyParams(tool: RouterTool, def: AnyToolDefinition): void {
-  let params: ParamInfo[] | undefined;
+  let params: readonly Parameter[] | undefined;
   Object.defineProperty(tool, "params", {
     enumerable: true,
     configurable: true,
     get: () => {
-      params ??= paramsOf(def);
+      params ??= parametersOf(def);
       return params;
     },
-    set: (value: ParamInfo[]) => {
+    set: (value: readonly Parameter[]) => {
       params = value;
     },
   });
@@ -220,7 +180,7 @@ export function buildRegistry(
       extraKeywords: [],
       boost: 0,
       aliases: [],
-      params: entry.parameters.map((name) => ({ name, required: false })),
+      params: entry.parameters.map((name) => ({ name, required: false, types: [] })),
       paramAliases: {},
       annotations: {},
       callable: false,

@@ -3,7 +3,7 @@
  * The manifest says what exists without importing any of them.
  */
 import { suggest, type Toolset } from "../core/index.js";
-import { MANIFEST } from "./manifest.js";
+import { MANIFEST } from "../generated/server/manifest.js";
 
 const LOADERS: Record<string, () => Promise<Toolset>> = {
   search: async () => (await import("../search/index.js")).toolset,

@@ -1,20 +1,16 @@
-/** The shape of the generated manifest (manifest.ts): what the CLI needs to list and parse every subcommand. */
-
-export interface ParamManifest {
-  name: string;
-  /** JSON Schema type (the first branch of a union). */
-  type?: string;
-  enum?: string[];
-  description?: string;
-  required: boolean;
-}
+/**
+ * The shape of the generated manifest (src/generated/server/manifest.ts): what the CLI needs to list and parse every
+ * subcommand.
+ */
+import type { Parameter } from "../core/parameters.js";
 
 export interface ToolManifest {
   name: string;
   command: string;
   summary: string;
   positional: string[];
-  params: ParamManifest[];
+  /** The tool definition's parameter model (core/parameters.ts). */
+  params: Parameter[];
   destructive: boolean;
 }
 

@@ -4,6 +4,7 @@
  */
 import { normalize } from "../core/similarity.js";
 import { NameIndex } from "../core/suggest.js";
+import { PRECOMPILED_DIMENSIONS, PRECOMPILED_UNITS } from "../generated/units/precompiled.js";
 import {
   ANGLE,
   COUNT,
@@ -17,7 +18,6 @@ import {
   withoutCountAndRatio,
 } from "./dimension.js";
 import { Evaluator } from "./evaluate.js";
-import { PRECOMPILED_DIMENSIONS, PRECOMPILED_UNITS } from "./precompiled.js";
 import { allows, BINARY_PREFIXES, type Prefix, SI_PREFIXES } from "./prefixes.js";
 import { uniqueBy } from "./readings.js";
 import { compileCatalog, type UnitDef, type UnitLayer, type UnitSystem } from "./registry.js";
@@ -256,8 +256,9 @@ export function builtinUnits(): Units {
 }
 
 /**
- * Compiles the catalog. With `usePrecompiled`, values generated from the same definitions (`precompiled.ts`) are
- * taken instead of evaluating the expressions; a definition edited since is evaluated as usual.
+ * Compiles the catalog. With `usePrecompiled`, values generated from the same definitions
+ * (`src/generated/units/precompiled.ts`) are taken instead of evaluating the expressions; a definition edited since
+ * is evaluated as usual.
  */
 export function compileUnits(usePrecompiled: boolean): Units {
   let compiler: Evaluator | undefined;

@@ -120,12 +120,16 @@ describe("dwim CLI", () => {
 
 describe("readCliValue", () => {
   it("reads values by their schema type and leaves unparsable ones for validation", () => {
-    expect(readCliValue("30", { type: "integer" })).toBe(30);
-    expect(readCliValue("3x", { type: "number" })).toBe("3x");
-    expect(readCliValue("false", { type: "boolean" })).toBe(false);
-    expect(readCliValue('["a","b"]', { type: "array" })).toEqual(["a", "b"]);
-    expect(readCliValue("a, b", { type: "array" })).toEqual(["a", "b"]);
-    expect(readCliValue("{bad", { type: "object" })).toBe("{bad");
-    expect(readCliValue("text", { type: "string" })).toBe("text");
+    expect(readCliValue("30", { types: ["integer"], textType: "integer" })).toBe(30);
+    expect(readCliValue("3x", { types: ["number"], textType: "number" })).toBe("3x");
+    expect(readCliValue("false", { types: ["boolean"], textType: "boolean" })).toBe(false);
+    expect(readCliValue('["a","b"]', { types: ["array"], textType: "array" })).toEqual(["a", "b"]);
+    expect(readCliValue("a, b", { types: ["array"], textType: "array", items: "string" })).toEqual(["a", "b"]);
+    expect(readCliValue("{bad", { types: ["object"], textType: "object" })).toBe("{bad");
+    expect(readCliValue("text", { types: ["string"], textType: "string" })).toBe("text");
+    // a union of a number and a list: the number first, then the list, each element read as its type
+    const idOrIds = { types: ["integer", "array"], textType: "integer", items: "integer" } as const;
+    expect(readCliValue("7", { ...idOrIds, types: [...idOrIds.types] })).toBe(7);
+    expect(readCliValue("7, 8", { ...idOrIds, types: [...idOrIds.types] })).toEqual([7, 8]);
   });
 });

@@ -2,9 +2,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readAnswer } from "../../src/cli/prompt.js";
-import { MANIFEST } from "../../src/server/manifest.js";
-import { buildManifest } from "../../src/server/manifest-source.js";
-import { TOOLSETS } from "../../src/server/toolsets.js";
 import { cliSandbox, dwim, dwimInTerminal } from "../helpers/cli.js";
 
 const ROOT = resolve(__dirname, "../..");
@@ -80,11 +77,5 @@ describe("dwim's manners", () => {
 
   it("keeps .dwim/ out of git", () => {
     expect(readFileSync(join(ROOT, ".gitignore"), "utf8").split("\n")).toContain(".dwim/");
-  });
-});
-
-describe("the CLI manifest", () => {
-  it("is what the tool definitions generate (npm run docs regenerates it)", () => {
-    expect(MANIFEST).toEqual(buildManifest(TOOLSETS));
   });
 });

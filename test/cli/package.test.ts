@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { validateManifest } from "@anthropic-ai/mcpb";
 import { describe, expect, it } from "vitest";
-import { MANIFEST } from "../../src/server/manifest.js";
+import { MANIFEST } from "../../src/generated/server/manifest.js";
 
 const ROOT = resolve(__dirname, "../..");
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));

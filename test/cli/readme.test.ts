@@ -1,17 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DOCS_END, DOCS_START, generateToolDocs, replaceToolDocs } from "../../src/cli/docs.js";
 import { TOOLSETS } from "../../src/server/toolsets.js";
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 
 describe("README", () => {
-  it("has a tool table generated from the current tool definitions (run `npm run docs` when this fails)", () => {
-    expect(readme).toContain(DOCS_START);
-    expect(readme).toContain(DOCS_END);
-    expect(replaceToolDocs(readme, generateToolDocs(TOOLSETS))).toBe(readme);
-  });
-
   it("names every tool and its parameters", () => {
     for (const set of TOOLSETS) {
       for (const tool of set.tools) {

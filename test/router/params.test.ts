@@ -62,7 +62,7 @@ describe("normalizeArguments", () => {
             { autoCorrect: true, thresholds: DEFAULT_THRESHOLDS },
           );
           if (!out.ok) return false;
-          const type = tool.params.find((p) => p.name === name)?.type;
+          const type = tool.params.find((p) => p.name === name)?.textType;
           const expected = type === undefined ? undefined : coerce(type, value);
           if ((out.arguments as Record<string, unknown>)[name] !== (expected ?? value)) return false;
         }

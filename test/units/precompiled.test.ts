@@ -1,13 +1,13 @@
 /** The precompiled catalog values (cold start) are exactly what evaluating the definitions gives, and not stale. */
 import { describe, expect, it } from "vitest";
+import { PRECOMPILED_DIMENSIONS, PRECOMPILED_UNITS } from "../../src/generated/units/precompiled.js";
 import { CATALOG } from "../../src/units/catalog.js";
 import { NAMED_DIMENSIONS } from "../../src/units/dimension.js";
-import { PRECOMPILED_DIMENSIONS, PRECOMPILED_UNITS } from "../../src/units/precompiled.js";
 import { precompileKey } from "../../src/units/registry.js";
 import { compileUnits } from "../../src/units/system.js";
 import { units } from "./helpers.js";
 
-const REGENERATE = "out of date: run `npx tsx src/units/precompile.ts`";
+const REGENERATE = "out of date: run `npm run codegen`";
 
 describe("precompiled catalog", () => {
   it("has one value per catalog entry and named dimension, keyed by the current definitions", () => {
