@@ -35,18 +35,29 @@ export function applyLikelyFix(call: ToolCall, error: ErrorPayload): ToolCall | 
   if (isPlainObject(fix) && typeof fix.name === "string") {
     return { name: fix.name, arguments: structuredClone(fix.arguments ?? call.arguments ?? {}) };
   }
-  const args = isPlainObject(call.arguments) ? structuredClone(call.arguments) : {};
+  const args = fixedArguments(call.arguments, error);
+  return args ? { name: call.name, arguments: args } : undefined;
+}
+
+/**
+ * The same arguments with a likely_fix that is not a whole call applied (a value for the parameter at fault, an
+ * argument patch, a parameter's new name); undefined when the error has none that applies to them.
+ */
+export function fixedArguments(arguments_: unknown, error: ErrorPayload): Record<string, unknown> | undefined {
+  const fix = error.likely_fix;
+  if (fix === undefined || fix === null) return undefined;
+  const args = isPlainObject(arguments_) ? structuredClone(arguments_) : {};
   const patch = argumentPatch(error);
-  if (patch) return { name: call.name, arguments: { ...args, ...structuredClone(patch) } };
+  if (patch) return { ...args, ...structuredClone(patch) };
   if (error.error_type === "unknown_parameter" && typeof error.parameter === "string" && typeof fix === "string") {
     if (!(error.parameter in args)) return undefined;
     const renamed: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(args)) renamed[k === error.parameter ? fix : k] = v;
-    return { name: call.name, arguments: renamed };
+    return renamed;
   }
   if (typeof error.parameter === "string" && error.parameter !== "" && error.parameter !== "name") {
     const path = parseJsonPath(error.parameter);
-    if (path && setAt(args, path, structuredClone(fix))) return { name: call.name, arguments: args };
+    if (path && setAt(args, path, structuredClone(fix))) return args;
   }
   return undefined;
 }
@@ -56,7 +67,7 @@ export function applyLikelyFix(call: ToolCall, error: ErrorPayload): ToolCall | 
  * parameter at fault by name, that parameter being a top-level argument. Told apart from an object that is the
  * parameter's new value, which would not hold its own name.
  */
-function argumentPatch(error: ErrorPayload): Record<string, unknown> | undefined {
+export function argumentPatch(error: ErrorPayload): Record<string, unknown> | undefined {
   const fix = error.likely_fix;
   const parameter = error.parameter;
   if (!isPlainObject(fix) || typeof parameter !== "string" || !/^[A-Za-z_][\w-]*$/u.test(parameter)) return undefined;

@@ -4,14 +4,15 @@
  * (`1 kg / 2.0 lb` is 10.2 % off: `inconsistent_factor` at that step, with the corrected denominator as likely_fix).
  */
 
-import { applyPlan, checkSpeciesFactors, plan, sameSpeciesCounts, tidy } from "./convert.js";
+import { applyPlan, checkSpeciesFactors, plan, sameSpeciesCounts } from "./convert.js";
 import { COMPONENTS, type Dim, equal } from "./dimension.js";
 import { labelOf, mergeTerms, type Quantity } from "./evaluate.js";
 import type { Term } from "./registry.js";
 import { refuseRepeatedValue } from "./repeated.js";
 import { resolveUnit, unitError } from "./suggestions.js";
 import { compatibility, type Units } from "./system.js";
-import { withVerifiedFix } from "./verify.js";
+import { tidy } from "./tidy.js";
+import { type Effort, withVerifiedFix } from "./verify.js";
 
 export interface Factor {
   value?: number;
@@ -70,10 +71,10 @@ function describe(f: Factor): string {
 
 /** compute(initial, factors…): the result, or the structured error whose likely_fix has been tried. */
 export function compute(units: Units, input: ComputeInput): ComputeOutput {
-  return withVerifiedFix("compute", input, (args) => computeOnce(units, args));
+  return withVerifiedFix(input, (args, effort) => computeOnce(units, args, effort));
 }
 
-function computeOnce(units: Units, input: ComputeInput): ComputeOutput {
+function computeOnce(units: Units, input: ComputeInput, { quiet }: Effort): ComputeOutput {
   if (!Number.isFinite(input.initial_value)) {
     throw unitError(
       "invalid_input",
@@ -90,14 +91,11 @@ function computeOnce(units: Units, input: ComputeInput): ComputeOutput {
       { got: input.factors.length, hints: ["Split the chain into several compute calls"] },
     );
   }
-  refuseRepeatedValue(input.initial_value, input.initial_unit, "initial_unit", "initial_value", (initial_unit) => ({
-    name: "compute",
-    arguments: { ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)), initial_unit },
-  }));
+  refuseRepeatedValue(input.initial_value, input.initial_unit, "initial_unit", "initial_value");
   checkSpeciesFactors(input);
   const tolerance = input.tolerance ?? DEFAULT_TOLERANCE;
   const auditMode = input.audit ?? "error";
-  const initial = resolveUnit(units, input.initial_unit, { parameter: "initial_unit" });
+  const initial = resolveUnit(units, input.initial_unit, { parameter: "initial_unit", quiet });
   let value = finite(input.initial_value * initial.scalar, { parameter: "initial_value" }, "The initial quantity");
   let terms: Term[] = initial.terms.map((t) => ({ ...t }));
   let dim: Dim = initial.dim;
@@ -107,7 +105,7 @@ function computeOnce(units: Units, input: ComputeInput): ComputeOutput {
   ];
 
   input.factors.forEach((f, i) => {
-    const at = (field: string) => ({ parameter: `factors[${i}].${field}`, step: i });
+    const at = (field: string) => ({ parameter: `factors[${i}].${field}`, step: i, quiet });
     if (f.numerator === undefined || String(f.numerator).trim() === "") {
       throw unitError("invalid_input", `factors[${i}] (step ${i}) has no numerator`, at("numerator"), {
         expected: 'a unit, optionally with a number: "2.205 lb"',
@@ -193,7 +191,7 @@ function computeOnce(units: Units, input: ComputeInput): ComputeOutput {
 
   let unit = labelOf(terms);
   if (input.expected_unit !== undefined) {
-    const expected = resolveUnit(units, input.expected_unit, { parameter: "expected_unit", other: dim });
+    const expected = resolveUnit(units, input.expected_unit, { parameter: "expected_unit", quiet, other: dim });
     const c = compatibility(dim, expected.dim);
     if (!c.ok) {
       throw unitError(
@@ -216,6 +214,7 @@ function computeOnce(units: Units, input: ComputeInput): ComputeOutput {
         particles: input.particles,
       },
       { from: "factors", to: "expected_unit" },
+      { quiet },
     );
     value = finite(applyPlan(p, value), { parameter: "expected_unit" }, `The result in ${input.expected_unit}`);
     warnings.push(...p.warnings);

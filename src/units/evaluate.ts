@@ -34,8 +34,8 @@ export interface Quantity {
   kind?: string;
   warnings: string[];
   syntaxHints: string[];
-  /** Spellings read by context (ambiguity resolved by the other endpoint's dimension). */
-  resolved: Array<{ original: string; corrected: string; reason: string }>;
+  /** Spellings read by context (ambiguity resolved by the other endpoint's dimension, another case, a typo fix). */
+  resolved: Array<{ original: string; corrected: string; reason: string; confidence?: number }>;
   /** The normalized label: `kg·m/s²` style with `^`. */
   label: string;
   /** A usual reading was taken without an other endpoint to test the alternatives against (`rad`, `IU`). */
@@ -162,7 +162,7 @@ export class Evaluator {
   }
 
   /**
-   * Whole-field spellings the parser would split: the seed's suggestion format `kilogram (kg)` when name and symbol
+   * Whole-field spellings the parser would split: the suggestion format `kilogram (kg)` when name and symbol
    * agree; a qualifier in parentheses as the standards print it (`gal (UK)`, `Btu (mean)`, `inHg (32 °F)`); an
    * abbreviation with periods (`fl. oz.`, `l.y.`, `in.`), when the spelling without them names one unit exactly.
    */

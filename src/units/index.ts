@@ -1,4 +1,4 @@
-/** dwim/units: dimensional conversion with structured recovery (seed 001). */
+/** dwim/units: dimensional conversion with structured recovery (docs/units.md). */
 import { defineToolset } from "../core/tool.js";
 import { UNIT_TOOLS, unitsSection } from "./tools.js";
 

@@ -3,10 +3,11 @@
  * that is a product (5 ft · 6 in is an area), or a parse error (`'` and `"` are no operators); people mean the sum.
  * When the expression as written fails, its parts read as a sum, in the unit that writes it shortest, are the fix.
  */
-import { tidy } from "./convert.js";
+
 import type { Quantity } from "./evaluate.js";
 import { resolveUnit } from "./suggestions.js";
 import type { Units } from "./system.js";
+import { tidy } from "./tidy.js";
 
 /** Foot and inch marks after a number (straight and typographic primes). */
 const MARKS: ReadonlyArray<[RegExp, string]> = [

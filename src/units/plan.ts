@@ -12,11 +12,11 @@ import {
   buildDimensionMismatchError,
   buildKoqError,
   buildNoPathError,
+  type ResolveOptions,
   resolveUnit,
-  type Where,
 } from "./suggestions.js";
 import { compatibility, type Units } from "./system.js";
-import { MAX_UNIT_HINTS } from "./unit-error.js";
+import { type ArgumentPatch, MAX_UNIT_HINTS } from "./unit-error.js";
 
 export interface ConvertContext {
   /** g/mol, or a string with a unit ("180.16 g/mol"). */
@@ -54,28 +54,46 @@ export interface Plan {
 const MOLAR_MASS_UNIT = "g/mol";
 const DENSITY_UNIT = "g/mL";
 
-/** Resolves both units and decides how (or whether) they convert; throws the structured error. */
+/** JSON paths of the two unit fields: `from_unit`/`to_unit`, `unit_a`/`unit_b`. */
+export interface FieldNames {
+  from: string;
+  to: string;
+}
+
+export interface PlanOptions {
+  /**
+   * The value of a conversion (convert's `value`): a refusal may then fix several of its arguments at once, as an
+   * argument patch (the value rescaled for `5 kft`, `equivalence` set, both units read as temperatures).
+   */
+  value?: number;
+  /** Errors without suggestions (a retry that checks a likely_fix). */
+  quiet?: boolean;
+  /** Whole-field unit typos the core matcher would auto-correct are read as their fix and reported. */
+  autoCorrect?: boolean;
+}
+
 /** Plans per unit system, by endpoints and options: repeated conversions skip resolution entirely. */
 const planCache = new WeakMap<Units, Map<string, Plan>>();
 const PLAN_CACHE_SIZE = 2000;
 const MAX_PLAN_KEY = 2048;
 
+/** Resolves both units and decides how (or whether) they convert; throws the structured error. */
 export function plan(
   units: Units,
   input: Omit<ConvertInput, "value">,
-  names = { from: "from_unit", to: "to_unit" },
-  rescale?: (unitText: string, factor: number) => unknown,
-  withArgs?: (patch: Record<string, unknown>) => unknown,
+  names: FieldNames = { from: "from_unit", to: "to_unit" },
+  options: PlanOptions = {},
 ): Plan {
   let cache = planCache.get(units);
   if (!cache) {
     cache = new Map();
     planCache.set(units, cache);
   }
-  const key = `${input.from_unit}\u0000${input.to_unit}\u0000${names.from}\u0000${names.to}\u0000${input.kind ?? ""}\u0000${input.target_kind ?? ""}\u0000${input.koq_policy ?? ""}\u0000${input.delta ?? ""}\u0000${input.strict_syntax ?? ""}\u0000${input.context ? JSON.stringify(input.context) : ""}\u0000${input.equivalence ?? ""}\u0000${input.valence ?? ""}\u0000${input.particles ?? ""}`;
+  // Only what can change a successful plan is in the key: the value and `quiet` shape errors alone.
+  const key = `${input.from_unit}\u0000${input.to_unit}\u0000${names.from}\u0000${names.to}\u0000${input.kind ?? ""}\u0000${input.target_kind ?? ""}\u0000${input.koq_policy ?? ""}\u0000${input.delta ?? ""}\u0000${input.strict_syntax ?? ""}\u0000${input.context ? JSON.stringify(input.context) : ""}\u0000${input.equivalence ?? ""}\u0000${input.valence ?? ""}\u0000${input.particles ?? ""}\u0000${options.autoCorrect ?? ""}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const p = makePlan(units, input, names, rescale, withArgs);
+  const p = makePlan(units, input, names, options);
   // Keys are bounded (unit fields are at most 256 characters) except by what else the caller sends: a long kind or
   // context is not worth a cache entry of its size.
   if (key.length > MAX_PLAN_KEY) return p;
@@ -84,32 +102,31 @@ export function plan(
   return p;
 }
 
-function makePlan(
-  units: Units,
-  input: Omit<ConvertInput, "value">,
-  names: { from: string; to: string },
-  rescale?: (unitText: string, factor: number) => unknown,
-  withArgs?: (patch: Record<string, unknown>) => unknown,
-): Plan {
+function makePlan(units: Units, input: Omit<ConvertInput, "value">, names: FieldNames, options: PlanOptions): Plan {
+  const { quiet, autoCorrect } = options;
   const strict = input.strict_syntax;
-  // to_unit first, quietly: its dimension narrows an ambiguous from_unit and orders from_unit's suggestions, and
-  // from_unit's error (if any) is still the one reported, computed once.
-  const quietTo = tryResolve(units, input.to_unit, { parameter: names.to, strict });
+  // to_unit first, without suggestions: its dimension narrows an ambiguous from_unit and orders from_unit's
+  // suggestions, and from_unit's error (if any) is still the one reported, computed once.
+  const firstTo = tryResolve(units, input.to_unit, { parameter: names.to, strict, quiet: true });
   let from = resolveUnit(units, input.from_unit, {
     parameter: names.from,
     strict,
-    rescale,
-    other: quietTo.ok ? quietTo.q.dim : undefined,
+    quiet,
+    autoCorrect,
+    value: options.value === undefined ? undefined : { parameter: "value", amount: options.value },
+    other: firstTo.ok ? firstTo.q.dim : undefined,
   });
-  let to = quietTo.ok ? quietTo.q : resolveUnit(units, input.to_unit, { parameter: names.to, strict, other: from.dim });
+  let to = firstTo.ok
+    ? firstTo.q
+    : resolveUnit(units, input.to_unit, { parameter: names.to, strict, quiet, autoCorrect, other: from.dim });
   if (!compatibility(from.dim, to.dim).ok) {
     // `IU/L → nkat/L`: a usual reading taken blind; test the alternatives against the other endpoint.
     if (to.defaulted) {
-      const again = tryResolve(units, input.to_unit, { parameter: names.to, strict, other: from.dim });
+      const again = tryResolve(units, input.to_unit, { parameter: names.to, strict, quiet: true, other: from.dim });
       if (again.ok && compatibility(from.dim, again.q.dim).ok) to = again.q;
     }
     if (from.defaulted) {
-      const again = tryResolve(units, input.from_unit, { parameter: names.from, strict, other: to.dim });
+      const again = tryResolve(units, input.from_unit, { parameter: names.from, strict, quiet: true, other: to.dim });
       if (again.ok && compatibility(again.q.dim, to.dim).ok) from = again.q;
     }
   }
@@ -127,7 +144,7 @@ function makePlan(
         original: r.original,
         corrected: r.corrected,
         correction_type: r.reason,
-        confidence: 1,
+        confidence: r.confidence ?? 1,
       });
     }
   }
@@ -237,19 +254,24 @@ function makePlan(
       from.kind !== "torque" &&
       to.kind !== "torque";
     const relation = offerable ? equivalenceFor(from.dim, to.dim) : undefined;
+    // Only a conversion has an `equivalence` to set and units to read again as temperatures.
+    const conversion = options.value !== undefined;
+    const withRelation: ArgumentPatch | undefined =
+      relation && conversion ? { [names.to]: input.to_unit, equivalence: relation } : undefined;
     const error = buildDimensionMismatchError(
       units,
       { text: input.from_unit, q: from },
       { text: input.to_unit, q: to },
       { parameter: names.to },
       c.reason,
-      relation ? { name: relation, likely_fix: withArgs?.({ equivalence: relation }) } : undefined,
+      relation ? { name: relation, likely_fix: withRelation } : undefined,
     );
-    const temperatures = relation ? undefined : asTemperatures(units, input.from_unit, input.to_unit);
-    if (temperatures && withArgs) {
-      error.payload.likely_fix = withArgs(temperatures);
+    const temperatures =
+      relation || !conversion ? undefined : asTemperatures(units, input.from_unit, input.to_unit, quiet);
+    if (temperatures) {
+      error.payload.likely_fix = { [names.from]: temperatures.from, [names.to]: temperatures.to };
       error.payload.hints = [
-        `Read as temperatures: ${temperatures.from_unit} → ${temperatures.to_unit} (C and F alone are coulomb and farad)`,
+        `Read as temperatures: ${temperatures.from} → ${temperatures.to} (C and F alone are coulomb and farad)`,
         ...error.payload.hints,
       ].slice(0, MAX_UNIT_HINTS);
     }
@@ -288,28 +310,29 @@ const BARE_TEMPERATURE: Readonly<Record<string, string>> = { C: "°C", F: "°F" 
  * reading a bare `C` or `F` as °C or °F makes both sides temperatures (`C → F`, `°C → F`, `K → C`); undefined
  * otherwise. Offered as the likely_fix, never applied: C and F are real units.
  */
-export function asTemperatures(
+function asTemperatures(
   units: Units,
   fromText: string,
   toText: string,
-): { from_unit: string; to_unit: string } | undefined {
-  const from_unit = BARE_TEMPERATURE[fromText.trim()] ?? fromText;
-  const to_unit = BARE_TEMPERATURE[toText.trim()] ?? toText;
-  if (from_unit === fromText && to_unit === toText) return undefined;
-  const a = tryResolve(units, from_unit, { parameter: "from_unit" });
-  const b = tryResolve(units, to_unit, { parameter: "to_unit" });
+  quiet?: boolean,
+): { from: string; to: string } | undefined {
+  const from = BARE_TEMPERATURE[fromText.trim()] ?? fromText;
+  const to = BARE_TEMPERATURE[toText.trim()] ?? toText;
+  if (from === fromText && to === toText) return undefined;
+  const a = tryResolve(units, from, { parameter: "from_unit", quiet });
+  const b = tryResolve(units, to, { parameter: "to_unit", quiet });
   if (!a.ok || !b.ok) return undefined;
   const temperature = (q: Quantity) => units.dimensionName(q.dim) === "temperature";
-  return temperature(a.q) && temperature(b.q) ? { from_unit, to_unit } : undefined;
+  return temperature(a.q) && temperature(b.q) ? { from, to } : undefined;
 }
 
 export function tryResolve(
   units: Units,
   text: string,
-  where: Where & { strict?: boolean; other?: Dim; rescale?: (unitText: string, factor: number) => unknown },
+  options: ResolveOptions,
 ): { ok: true; q: Quantity } | { ok: false; error: ToolError } {
   try {
-    return { ok: true, q: resolveUnit(units, text, where) };
+    return { ok: true, q: resolveUnit(units, text, options) };
   } catch (e) {
     if (e instanceof Error && "payload" in e) return { ok: false, error: e as ToolError };
     throw e;

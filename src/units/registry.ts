@@ -50,7 +50,7 @@ export function termName(t: Pick<Term, "unit" | "prefix">): string {
   return (t.prefix?.name ?? "") + t.unit.name;
 }
 
-/** "kilogram (kg)", "each (ea)": the seed's suggestion format; the resolver accepts it back. */
+/** "kilogram (kg)", "each (ea)": how a likely_fix names a unit (docs/units.md, Errors); the resolver accepts it back. */
 export function formatUnit(t: Pick<Term, "unit" | "prefix">): string {
   const name = termName(t);
   const label = termLabel(t);

@@ -2,11 +2,11 @@
  * A quantity written twice: `value: 5, from_unit: "5 km"`. A unit expression may carry a number (`100 g` reads as a
  * unit of 100 grams, for "per 100 g" labels), so the call is 5 × 5 km = 25 km as written; but a unit whose number is
  * the value itself is far likelier the quantity repeated than a unit of that size, and the two readings differ by
- * that factor. Refused as ambiguous, with the repeated-quantity reading as the fix (spec: ambiguity is refused, not
- * guessed). A value of 1 reads the same either way and passes.
+ * that factor. Refused as ambiguous, with the repeated-quantity reading as the fix (ambiguity is refused, never
+ * guessed: docs/units.md, Errors). A value of 1 reads the same either way and passes.
  */
 import { MAX_UNIT_CHARS } from "./tokenize.js";
-import { unitError } from "./unit-error.js";
+import { type ArgumentPatch, unitError } from "./unit-error.js";
 
 const LEADING_NUMBER = /^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)\s*(?:[*·×]\s*)?(?=[^\d\s.*·×])(.*\S)\s*$/u;
 
@@ -20,25 +20,20 @@ export function repeatedValue(value: number, unit: string): string | undefined {
 }
 
 /**
- * Throws ambiguous_unit when the unit field repeats the value; `call` builds the fixed call from the unit alone.
- * Checked before the unit is read, so the error is the same whatever the unit is.
+ * Throws ambiguous_unit when the unit field repeats the value, with the unit alone as the fix. Checked before the unit
+ * is read, so the error is the same whatever the unit is.
  */
-export function refuseRepeatedValue(
-  value: number,
-  unit: string,
-  parameter: string,
-  valueParameter: string,
-  call: (unit: string) => unknown,
-): void {
+export function refuseRepeatedValue(value: number, unit: string, parameter: string, valueParameter: string): void {
   const rest = repeatedValue(value, unit);
   if (rest === undefined) return;
+  const likely_fix: ArgumentPatch = { [parameter]: rest };
   throw unitError(
     "ambiguous_unit",
     `${parameter} '${unit}' repeats ${valueParameter} ${value}: as written it is ${value} × ${unit}`,
     { parameter },
     {
       got: unit,
-      likely_fix: call(rest),
+      likely_fix,
       hints: [
         `For ${value} ${rest}, give ${parameter} '${rest}'`,
         `For ${value} units of ${unit}, write ${parameter} '(${unit})'`,

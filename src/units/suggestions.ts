@@ -1,12 +1,12 @@
 /**
- * Suggestion logic of the unit tools, isolated from MCP (seed S9): resolveUnit and the builders of each error type.
- * Unit typos are never auto-applied (a wrong guess silently changes a number): a confident fix is a likely_fix in the
- * seed's "kilogram (kg)" format, which the resolver accepts back verbatim.
+ * Suggestion logic of the unit tools, isolated from MCP: resolveUnit and the builders of each error type. Unit typos
+ * are not applied unless the caller opts in (a wrong guess silently changes a number): a confident fix is a likely_fix
+ * in the "kilogram (kg)" format, which the resolver accepts back verbatim (docs/units.md, Errors).
  */
 
 import type { ToolError } from "../core/errors.js";
 import { confirmScore, osa } from "../core/similarity.js";
-import { editBudget } from "../core/suggest.js";
+import { DEFAULT_THRESHOLDS, editBudget, type Suggestion } from "../core/suggest.js";
 import { type Dim, equal } from "./dimension.js";
 import type { Quantity, UnitFailure } from "./evaluate.js";
 import type { ParseFailure } from "./parse.js";
@@ -15,8 +15,9 @@ import { decompose, qualifiersOnly } from "./qualifiers.js";
 import { buildAmbiguousError } from "./refusals.js";
 import { formatUnit, type Term, termFactor, termLabel, type UnitDef } from "./registry.js";
 import { compatibility, type Units } from "./system.js";
-import { isQuiet, stepText, unitError, type Where } from "./unit-error.js";
-import { chargeEvaluation, evaluationsExhausted, query, resetRefusalWork } from "./work.js";
+import { tidy } from "./tidy.js";
+import { type ArgumentPatch, stepText, unitError, type Where } from "./unit-error.js";
+import { RefusalMeter, startRefusal } from "./work.js";
 
 export {
   buildAmbiguousError,
@@ -32,8 +33,15 @@ export interface ResolveOptions extends Where {
   /** Dimension of the other endpoint: narrows ambiguous spellings and orders suggestions. */
   other?: Dim;
   strict?: boolean;
-  /** likely_fix for a prefixed non-scalable unit (`5 kft` → `{value: 5000, from_unit: "ft"}`), when mechanical. */
-  rescale?: (unitText: string, factor: number) => unknown;
+  /**
+   * The value the field's unit measures and where it is (`value`): a prefixed non-scalable unit then has a mechanical
+   * fix, the value rescaled (`5 kft` → `{value: 5000, from_unit: "ft"}`).
+   */
+  value?: { parameter: string; amount: number };
+  /** Errors without suggestions: a retry that checks a likely_fix only needs to know whether it fails, and where. */
+  quiet?: boolean;
+  /** Read a whole-field typo as the unit the core matcher would auto-correct it to, when that unit fits `other`. */
+  autoCorrect?: boolean;
 }
 
 /** Resolves a unit field or throws the structured error the agent can act on. */
@@ -44,12 +52,34 @@ export function resolveUnit(units: Units, text: string, options: ResolveOptions)
     strict: options.strict,
   });
   if (ev.ok) return ev.q;
+  const corrected = options.autoCorrect ? autoCorrection(units, ev.failure, text, options) : undefined;
+  if (corrected) return corrected;
   throw failureToError(units, ev.failure, text, options);
 }
 
+/**
+ * An unknown whole field read as its typo fix, recorded in `resolved` (`correction_type: "typo"`): only beside another
+ * unit, and only a fix the core matcher rates for auto-correction that the checks of a likely_fix keep.
+ */
+function autoCorrection(units: Units, f: UnitFailure, text: string, options: ResolveOptions): Quantity | undefined {
+  const atom = text.trim();
+  if (f.type !== "unknown" || f.atom !== atom || options.other === undefined) return undefined;
+  const suggested = suggestUnit(units, atom, options.other, undefined, startRefusal());
+  if (!suggested.fix || suggested.auto === undefined) return undefined;
+  const spelling = formatUnit(suggested.fix);
+  const ev = units.evaluator.evaluate(spelling, {
+    other: options.other,
+    compatible: (a, b) => compatibility(a, b).ok,
+    strict: options.strict,
+  });
+  if (!ev.ok) return undefined;
+  const typo = { original: atom, corrected: spelling, reason: "typo", confidence: suggested.auto };
+  return { ...ev.q, resolved: [...ev.q.resolved, typo], guessed: true };
+}
+
 export function failureToError(units: Units, f: UnitFailure, text: string, options: ResolveOptions): ToolError {
-  resetRefusalWork();
-  if (isQuiet() && (f.type === "unknown" || f.type === "non_scalable")) {
+  const work = startRefusal();
+  if (options.quiet && (f.type === "unknown" || f.type === "non_scalable")) {
     return unitError(f.type === "unknown" ? "unknown_unit" : "non_scalable_unit", `Cannot read '${text}'`, options);
   }
   if (f.type === "unknown" || f.type === "non_scalable") {
@@ -58,6 +88,7 @@ export function failureToError(units: Units, f: UnitFailure, text: string, optio
       units,
       text.trim(),
       (t) => other === undefined || compatibility(t.unit.dim, other).ok,
+      work,
     );
     if (qualified) {
       return unitError("unknown_unit", `Unknown unit '${text.trim()}'${stepText(options)}`, options, {
@@ -88,9 +119,9 @@ export function failureToError(units: Units, f: UnitFailure, text: string, optio
     case "parse":
       return buildParseError(text, f.failure, options);
     case "unknown":
-      return buildUnknownUnitError(units, f.atom, text, f.start, f.end, options);
+      return buildUnknownUnitError(units, f.atom, text, f.start, f.end, options, work);
     case "non_scalable":
-      return buildNonScalableError(units, f.atom, text, f.unit, f.prefix, options);
+      return buildNonScalableError(units, f.atom, text, f.unit, f.prefix, options, work);
     case "ambiguous":
       return buildAmbiguousError(units, f.atom, f.start, f.candidates, options);
     case "unbounded":
@@ -117,26 +148,33 @@ export function buildParseError(text: string, failure: ParseFailure, where: Part
 
 interface UnitSuggestion {
   fix?: Term;
+  /**
+   * The core matcher's confidence when `fix` is its own match of the whole spelling, one it rates for auto-correction
+   * (unique best within the edit budget, confirmed at its auto threshold); undefined for any other fix.
+   */
+  auto?: number;
   hints: Term[];
 }
 
-/** §4.2 on the whole spelling, then §4.3 (prefix-aware) when that gives no fix. */
+/** The core matcher on the whole spelling, then the prefix-aware pass when that gives no fix (docs/units.md, Errors). */
 export function suggestUnit(
   units: Units,
   atom: string,
   other?: Dim,
   /** Whether a reading of the atom lets the field convert to the other endpoint (the whole field's test by default). */
   fitsOther?: (t: Term) => boolean,
+  work = new RefusalMeter(),
 ): UnitSuggestion {
-  const s = query(units.nameIndexFor([...atom].length), atom);
+  const s = work.query(units.nameIndexFor([...atom].length), atom);
   const hintUnits = s.hints.map((id) => units.unitById(id)).filter((u): u is UnitDef => u !== undefined);
   const hints: Term[] = hintUnits.map((unit) => ({ unit, exp: 1 }));
   let fix: Term | undefined;
-  // Confirmation (§4.2 step 5): a unique best within the edit budget must also score ≥ 0.8, else it is a hint.
+  // Confirmation: a unique best within the edit budget must also score the core's auto threshold, else it is a hint.
   if ((s.tier === "likely_fix" || s.tier === "auto") && s.likely_fix && (s.match?.confidence ?? 0) >= CONFIRM) {
     const unit = units.unitById(s.likely_fix);
     if (unit) fix = { unit, exp: 1 };
   }
+  let matched: { fix: Term; auto?: number } | undefined = fix ? { fix, auto: autoGrade(s) } : undefined;
   if (!fix && s.likely_fix && (s.tier === "likely_fix" || s.tier === "auto")) {
     const unit = units.unitById(s.likely_fix);
     if (unit) hints.unshift({ unit, exp: 1 });
@@ -159,11 +197,13 @@ export function suggestUnit(
   // (A whole-token fix one edit away can only be tied, not beaten: the prefix pass runs when there is no fix or the
   // fix took two edits.)
   const wholeDistance = fix ? (s.match?.distance ?? 0) : Number.POSITIVE_INFINITY;
-  const prefixed = wholeDistance >= 2 ? prefixAwareMatch(units, atom, fits) : undefined;
+  const prefixed = wholeDistance >= 2 ? prefixAwareMatch(units, atom, fits, work) : undefined;
   if (prefixed) {
     const wholeEdits = fix ? (s.match?.distance ?? Number.POSITIVE_INFINITY) : Number.POSITIVE_INFINITY;
-    if (!fix || prefixed.edits < wholeEdits) fix = prefixed.term;
-    else if (prefixed.edits === wholeEdits && !sameQuantity(fix, prefixed.term)) {
+    if (!fix || prefixed.edits < wholeEdits) {
+      fix = prefixed.term;
+      matched = { fix, auto: prefixed.auto };
+    } else if (prefixed.edits === wholeEdits && !sameQuantity(fix, prefixed.term)) {
       hints.unshift(fix, prefixed.term);
       fix = undefined;
     }
@@ -185,7 +225,16 @@ export function suggestUnit(
   }
   // With a fix, other candidates are noise unless they fit the other endpoint.
   const rest = hints.filter((h) => h.unit !== fix?.unit || h.prefix !== fix?.prefix);
-  return { fix, hints: fix ? rest.filter((h) => other !== undefined && compatibility(h.unit.dim, other).ok) : rest };
+  return {
+    fix,
+    auto: fix !== undefined && fix === matched?.fix ? matched.auto : undefined,
+    hints: fix ? rest.filter((h) => other !== undefined && compatibility(h.unit.dim, other).ok) : rest,
+  };
+}
+
+/** The confidence of a match the core would have auto-corrected, had the query allowed it (units queries never do). */
+function autoGrade(s: Suggestion): number | undefined {
+  return s.blocked_reason === "disabled" ? s.match?.confidence : undefined;
 }
 
 /**
@@ -238,7 +287,12 @@ function fittingUnits(
  * A whole field that names qualifiers (`imperial galon`, `survey fot`, `imperal gallon`): fixed only among the units
  * that carry the same qualifiers, by the rest of the spelling; a qualifier word may be one edit off.
  */
-export function qualifiedFix(units: Units, text: string, fits: (t: Term) => boolean): Term | undefined {
+export function qualifiedFix(
+  units: Units,
+  text: string,
+  fits: (t: Term) => boolean,
+  work = new RefusalMeter(),
+): Term | undefined {
   const d = decompose(text, true);
   if (!d) return undefined;
   const index = units.system.qualifiedIndex;
@@ -250,7 +304,7 @@ export function qualifiedFix(units: Units, text: string, fits: (t: Term) => bool
   if (exact.length > 1) return undefined;
   const bases = index.baseIndex(d.qualifiers);
   if (!bases || [...d.base].length < 3) return undefined;
-  const s = query(bases.index, d.base);
+  const s = work.query(bases.index, d.base);
   const best = new Map<UnitDef, { distance: number; confidence: number }>();
   for (const c of s.candidates) {
     const unit = bases.units[Number(c.target.slice(1))];
@@ -278,11 +332,12 @@ function prefixAwareMatch(
   units: Units,
   atom: string,
   fits: (t: Term) => boolean = () => true,
-): { term: Term; edits: number } | undefined {
+  work = new RefusalMeter(),
+): { term: Term; edits: number; auto?: number } | undefined {
   const budget = editBudget(atom.length);
   if (budget === 0) return undefined;
   const lower = atom.toLowerCase();
-  const found = new Map<string, { term: Term; edits: number; rebuilt: string }>();
+  const found = new Map<string, { term: Term; edits: number; rebuilt: string; auto?: number }>();
   for (const [pname, p] of PREFIX_BY_NAME) {
     for (let k = Math.max(1, pname.length - 1); k <= pname.length + 1 && k < lower.length; k++) {
       const head = lower.slice(0, k);
@@ -290,7 +345,7 @@ function prefixAwareMatch(
       if (prefixEdits > 1) continue;
       const rest = lower.slice(k);
       if (rest.length < 3) continue;
-      const s = query(units.prefixIndex(p, rest.length).names, rest);
+      const s = work.query(units.prefixIndex(p, rest.length).names, rest);
       // Every candidate counts, ties included: `kiloleter` is kilometer or kiloliter, so neither is a fix.
       const near = s.tier === "auto" && s.match ? [s.match] : s.candidates;
       for (const c of near) {
@@ -303,8 +358,10 @@ function prefixAwareMatch(
         if (!unit || !fits({ unit, prefix: p, exp: 1 })) continue;
         const key = unit.id;
         const prev = found.get(key);
+        // Rated for auto-correction when the prefix is written exactly and the core rates the rest's match so.
+        const auto = prefixEdits === 0 && c.target === s.match?.target ? autoGrade(s) : undefined;
         if (!prev || edits < prev.edits)
-          found.set(key, { term: { unit, prefix: p, exp: 1 }, edits, rebuilt: pname + unit.name });
+          found.set(key, { term: { unit, prefix: p, exp: 1 }, edits, rebuilt: pname + unit.name, auto });
       }
     }
   }
@@ -315,8 +372,8 @@ function prefixAwareMatch(
   return confirmScore(lower, best.rebuilt.toLowerCase()) >= CONFIRM ? best : undefined;
 }
 
-/** Confirmation score of a unit fix (spec §4.2 step 5). */
-const CONFIRM = 0.8;
+/** Confirmation score of a unit fix: the core matcher's bar for auto-correction, since a unit fix changes a number. */
+const CONFIRM = DEFAULT_THRESHOLDS.autoThreshold;
 
 export function buildUnknownUnitError(
   units: Units,
@@ -325,12 +382,14 @@ export function buildUnknownUnitError(
   start: number,
   end: number,
   options: ResolveOptions,
+  work = new RefusalMeter(),
 ): ToolError {
   const whole = text.trim() === atom;
   const phrase = text.trim();
   // A phrase of words (`square uinch`, `droy gallon`) is a multi-word name with a slip far more often than a product
   // of units: it is fixed as a whole or not at all, never by turning one word into another unit (`quire uinch`).
-  if (!whole && isPhrase(phrase)) return buildUnknownUnitError(units, phrase, phrase, 0, [...phrase].length, options);
+  if (!whole && isPhrase(phrase))
+    return buildUnknownUnitError(units, phrase, phrase, 0, [...phrase].length, options, work);
   const chars = Array.from(text);
   const replaceWith = (s: string) => chars.slice(0, start).join("") + s + chars.slice(end).join("");
   const replace = (t: Term) => replaceWith(termLabel(t));
@@ -342,13 +401,13 @@ export function buildUnknownUnitError(
     (other === undefined && restResolves) || whole
       ? undefined
       : (t: Term) => {
-          if (!restResolves || other === undefined || !chargeEvaluation()) return false;
+          if (!restResolves || other === undefined || !work.chargeEvaluation()) return false;
           const ev = units.evaluator.evaluate(replace(t));
           return ev.ok && compatibility(ev.q.dim, other).ok;
         };
-  const suggested = suggestUnit(units, atom, other, fitsOther);
+  const suggested = suggestUnit(units, atom, other, fitsOther, work);
   // Past the allowance some candidate went untested, so a fix could hide a tie: hints only.
-  if (evaluationsExhausted() && suggested.fix) {
+  if (work.exhausted && suggested.fix) {
     suggested.hints.unshift(suggested.fix);
     suggested.fix = undefined;
   }
@@ -444,6 +503,7 @@ export function buildNonScalableError(
   unit: UnitDef,
   prefix: Prefix,
   options: ResolveOptions,
+  work = new RefusalMeter(),
 ): ToolError {
   const label = unit.symbol ?? unit.name;
   const whole = text.trim() === atom;
@@ -451,15 +511,16 @@ export function buildNonScalableError(
   const fits = (u: UnitDef) => options.other === undefined || compatibility(u.dim, options.other).ok;
   // ...when no other unit that fits is a typo away (`yrd` beside m is yocto-rod or a yard), and when the prefix is
   // within three decades: `ztablespoons` is far likelier a typo than zepto-tablespoons, and a wrong 1e-21 is silent.
-  const typo = typoReading(units, atom, unit, fits);
+  const typo = typoReading(units, atom, unit, fits, work);
   const plausible = Math.abs(Math.log10(prefix.factor)) <= MAX_RESCALE_DECADES;
   // A prefix symbol on a unit's name (`meach`, `mitem`) is no form anyone writes for a scaled unit (that is `mea`,
   // or `millieach`): it is as likely a stray letter before the name, which would mean a factor of 1. Only the forms
   // of the SI (symbol on symbol `kft`, name on name `kilofoot`) are rescaled.
   const mixed = strayLetter(atom, unit, prefix);
-  const likely_fix =
-    whole && fits(unit) && !typo && plausible && !mixed && options.rescale
-      ? options.rescale(label, prefix.factor)
+  const value = options.value;
+  const likely_fix: ArgumentPatch | undefined =
+    whole && fits(unit) && !typo && plausible && !mixed && value
+      ? { [value.parameter]: tidy(value.amount * prefix.factor), [options.parameter]: label }
       : undefined;
   const hints = [
     `Use ${label} and scale the value by ${prefix.factor}`,
@@ -490,9 +551,15 @@ function strayLetter(atom: string, unit: UnitDef, prefix: Prefix): string | unde
 }
 
 /** A unit other than `unit` within the atom's edit budget that fits the other endpoint, if any. */
-function typoReading(units: Units, atom: string, unit: UnitDef, fits: (u: UnitDef) => boolean): UnitDef | undefined {
+function typoReading(
+  units: Units,
+  atom: string,
+  unit: UnitDef,
+  fits: (u: UnitDef) => boolean,
+  work: RefusalMeter,
+): UnitDef | undefined {
   const budget = editBudget([...atom].length);
-  const { candidates } = query(units.nameIndexFor([...atom].length), atom);
+  const { candidates } = work.query(units.nameIndexFor([...atom].length), atom);
   return fittingUnits(units, candidates, (u) => u.id !== unit.id && fits(u)).find(
     (f) => f.distance > 0 && f.distance <= budget && f.confidence >= CONFIRM,
   )?.unit;

@@ -1,10 +1,13 @@
-/** The unit tools as definitions: thin handlers over the pure functions of src/units. */
+/**
+ * The unit tools as definitions: thin handlers over the pure functions of src/units. The engine's fixes that change
+ * several arguments are argument patches; here, where the tool's name and the call are known, they become the whole
+ * call to make, which is what a model can apply at once.
+ */
 import * as z from "zod";
 import { defineConfigSection, sectionOf } from "../core/config.js";
-import { type Correction, didYouMean } from "../core/corrections.js";
 import { isToolError } from "../core/errors.js";
-import { osa } from "../core/similarity.js";
-import { defineTool, type ToolContext, type ToolOutput } from "../core/tool.js";
+import { applyLikelyFix, argumentPatch } from "../core/fix.js";
+import { defineTool, type ToolContext } from "../core/tool.js";
 import { compute } from "./compute.js";
 import { type ConvertInput, checkDimensions, convert } from "./convert.js";
 import { checkKind, listDimensions, listScales, listUnits } from "./listing.js";
@@ -71,6 +74,18 @@ function unitsFor(
 }
 
 const fmt = (x: unknown) => (typeof x === "number" ? String(Number(x.toPrecision(10))) : String(x));
+
+/** Runs a tool's engine call; an error whose likely_fix is an argument patch gets the whole call instead. */
+function asWholeCalls<T>(name: string, args: Record<string, unknown>, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (isToolError(e) && argumentPatch(e.payload)) {
+      e.payload.likely_fix = applyLikelyFix({ name, arguments: args }, e.payload);
+    }
+    throw e;
+  }
+}
 
 export const convertTool = defineTool({
   name: "convert",
@@ -160,59 +175,11 @@ export const convertTool = defineTool({
       particles: args.particles,
       strict_syntax: args.strict_syntax ?? settings.strict_syntax,
     };
-    try {
-      return convert(units, input);
-    } catch (e) {
-      if (!settings.auto_correct || !isToolError(e)) throw e;
-      const corrected = autoCorrect(units, input, e.payload);
-      if (!corrected) throw e;
-      return corrected;
-    }
+    return asWholeCalls("convert", args, () => convert(units, input, { autoCorrect: settings.auto_correct }));
   },
   render: (o) =>
     `${fmt(o.quantity)} ${String(o.unit)}${Array.isArray(o.warnings) ? `\nwarnings: ${o.warnings.join("; ")}` : ""}`,
 });
-
-/** DWIM_UNITS_AUTO_CORRECT=1: a single-edit unit fix that then converts is applied and reported. */
-function autoCorrect(
-  units: Units,
-  input: ConvertInput,
-  payload: { error_type: string; parameter?: string; likely_fix?: unknown; got?: unknown },
-): ToolOutput | undefined {
-  if (
-    payload.error_type !== "unknown_unit" ||
-    typeof payload.likely_fix !== "string" ||
-    typeof payload.got !== "string"
-  )
-    return undefined;
-  if (payload.parameter !== "from_unit" && payload.parameter !== "to_unit") return undefined;
-  const fix = payload.likely_fix;
-  const spelled = /^(.*) \((.*)\)$/u.exec(fix);
-  const candidates = spelled ? [spelled[1], spelled[2]] : [fix];
-  if (
-    !candidates.some(
-      (c) =>
-        osa(payload.got as string, c, 1) <= 1 || osa((payload.got as string).toLowerCase(), c.toLowerCase(), 1) <= 1,
-    )
-  ) {
-    return undefined;
-  }
-  const corrected = { ...input, [payload.parameter]: fix };
-  try {
-    const out: ToolOutput = convert(units, corrected);
-    const correction: Correction = {
-      parameter: payload.parameter,
-      original: input[payload.parameter as "from_unit" | "to_unit"],
-      corrected: fix,
-      correction_type: "typo",
-      confidence: 0.9,
-    };
-    out.did_you_mean = didYouMean([correction, ...(out.did_you_mean?.corrections ?? [])]);
-    return out;
-  } catch {
-    return undefined;
-  }
-}
 
 const factorSchema = z.object({
   value: z.number().optional().describe("Multiplier (default 1)"),
@@ -251,7 +218,7 @@ export const computeTool = defineTool({
   cli: { command: "compute" },
   output: computeOutput,
   handler(args, ctx) {
-    return compute(sessionUnits(ctx).units, args);
+    return asWholeCalls("compute", args, () => compute(sessionUnits(ctx).units, args));
   },
   render: (o) => `${fmt(o.quantity)} ${String(o.unit)}`,
 });
@@ -282,7 +249,9 @@ export const checkDimensionsTool = defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true },
   output: checkDimensionsOutput,
   handler(args, ctx) {
-    return checkDimensions(sessionUnits(ctx).units, args.unit_a, args.unit_b);
+    return asWholeCalls("check_dimensions", args, () =>
+      checkDimensions(sessionUnits(ctx).units, args.unit_a, args.unit_b),
+    );
   },
 });
 

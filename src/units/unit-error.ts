@@ -1,4 +1,4 @@
-/** The unit tools' error type enum and the constructor every unit error goes through (spec §3.2). */
+/** The unit tools' error type enum and the constructor every unit error goes through (docs/units.md, Errors). */
 import { ToolError } from "../core/errors.js";
 import { MAX_UNIT_CHARS, tooLong } from "./tokenize.js";
 
@@ -19,7 +19,7 @@ export const UNIT_ERROR_TYPES = [
 ] as const;
 export type UnitErrorType = (typeof UNIT_ERROR_TYPES)[number];
 
-/** Unit errors carry at most three hints (spec §3.2), specific ones first. */
+/** Unit errors carry at most three hints (docs/units.md, Errors), specific ones first. */
 export const MAX_UNIT_HINTS = 3;
 
 export interface Where {
@@ -27,6 +27,12 @@ export interface Where {
   parameter: string;
   step?: number;
 }
+
+/**
+ * A likely_fix that changes several arguments of the call at once (`{value: 5000, from_unit: "ft"}` for `5 kft`),
+ * keyed by parameter and always holding the parameter at fault, so that `applyLikelyFix` applies it as it stands.
+ */
+export type ArgumentPatch = Record<string, unknown>;
 
 export function unitError(
   type: UnitErrorType,
@@ -46,23 +52,6 @@ export function unitError(
 }
 
 export const stepText = (where: Partial<Where>) => (where.step !== undefined ? ` (step ${where.step})` : "");
-
-let quietDepth = 0;
-
-/**
- * Runs `f` with errors built without suggestions: checking that a likely_fix works only needs to know whether the
- * retried call fails and where, not what to suggest for it.
- */
-export function quietly<T>(f: () => T): T {
-  quietDepth++;
-  try {
-    return f();
-  } finally {
-    quietDepth--;
-  }
-}
-
-export const isQuiet = (): boolean => quietDepth > 0;
 
 /**
  * Names the unit tools match (kinds, dimensions, queries, context values) are as bounded as unit expressions: a

@@ -1,5 +1,5 @@
 /**
- * Attacks on the unit tools (issue 12, items 6 and 8; issue 16, item 5): no input within the argument limit blocks
+ * Attacks on the unit tools (docs/units.md, Benchmark): no input within the argument limit blocks
  * the server, no nesting overflows the stack, nothing overflows into a "successful" null, and no name is defined that
  * the tools cannot read back. Times are bounded generously (the claim is "not seconds", measured precisely in
  * `npm run bench -- units`); before the fix a unit string of 100,000 spaces took 21 s.
@@ -47,7 +47,7 @@ const attacks: Record<string, string> = {
   "qualifier words": "imperial US survey ".repeat(MAX_UNIT_CHARS / 19),
 };
 
-describe("units: bounded work per call (issue 12 item 6, issue 16 item 5)", () => {
+describe("units: bounded work per call", () => {
   for (const [name, text] of Object.entries(attacks)) {
     it(`${name}: a structured refusal, fast, from convert, check_dimensions and compute`, () => {
       // Warm the code paths and the per-length suggestion indexes once, so the bound measures the input, not the JIT.
@@ -92,7 +92,7 @@ describe("units: bounded work per call (issue 12 item 6, issue 16 item 5)", () =
   });
 });
 
-describe("units: overflow is never a success (issue 12 item 8)", () => {
+describe("units: overflow is never a success", () => {
   it("convert: a result beyond the doubles is a computation_error", () => {
     const e = failure(conv(1e308, "km", "mm"));
     expect(e.error_type).toBe("computation_error");

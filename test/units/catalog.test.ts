@@ -1,4 +1,4 @@
-/** The catalog: sources, exact factors (U13), no shadowed spellings, and check_dimensions ⇔ convert (U11). */
+/** The catalog: sources, exact factors, no shadowed spellings, and check_dimensions ⇔ convert. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CATALOG } from "../../src/units/catalog.js";
@@ -69,7 +69,7 @@ describe("catalog", () => {
     expect(CATALOG.length).toBeGreaterThanOrEqual(400);
   });
 
-  it("linear factors match NIST SP 811 / HB 44 to 1e-12 (U13)", () => {
+  it("linear factors match NIST SP 811 / HB 44 to 1e-12", () => {
     for (const [symbol, si] of FACTORS) {
       const ev = units.evaluator.evaluate(symbol);
       if (!ev.ok) throw new Error(`${symbol} does not resolve`);
@@ -99,7 +99,7 @@ describe("catalog", () => {
     expect(failureType(conv(1, "krad", "rad"))).toBe("non_scalable_unit");
   });
 
-  it("check_dimensions says compatible exactly when convert succeeds (U11)", () => {
+  it("check_dimensions says compatible exactly when convert succeeds", () => {
     const symbols = units.system
       .allUnits()
       .map((u) => u.symbol)

@@ -1,4 +1,4 @@
-/** Differential test against mathjs and js-quantities (devDependencies, oracles only): U12/U13 cross-checks. */
+/** Differential test against mathjs and js-quantities (devDependencies, oracles only): temperatures and linear factors. */
 import Qty from "js-quantities";
 import { all, create } from "mathjs";
 import { describe, expect, it } from "vitest";
@@ -62,7 +62,7 @@ describe("differential: dwim vs mathjs vs js-quantities", () => {
     expect(pairs).toBeGreaterThan(300);
   });
 
-  it("temperatures, alone and inside products, match both oracles to 1e-9 (U12)", () => {
+  it("temperatures, alone and inside products, match both oracles to 1e-9", () => {
     const cases: Array<[number, string, string]> = [
       [72, "degF", "degC"],
       [-40, "degC", "degF"],

@@ -39,7 +39,7 @@ describe("parser", () => {
     }
   });
 
-  it("is left-associative and hints every a/b*c and a/b c (U17)", () => {
+  it("is left-associative and hints every a/b*c and a/b c", () => {
     const p = parseUnit("m/s*kg");
     expect(isParseFailure(p)).toBe(false);
     if (!isParseFailure(p)) expect(p.syntaxHints).toHaveLength(1);

@@ -1,5 +1,5 @@
 /**
- * Issue 16.5: a refusal's work is bounded whatever the unit string, counted rather than timed (timings live in
+ * A refusal's work is bounded whatever the unit string, counted rather than timed (timings live in
  * bench/units): one atom is suggested for, with a fixed number of index queries and a capped number of evaluations.
  */
 import fc from "fast-check";
@@ -18,7 +18,7 @@ function workOf(from: string, to: string) {
   return { outcome, work: refusalWork() };
 }
 
-describe("refusal work (issue 16.5)", () => {
+describe("refusal work", () => {
   it("is bounded for any unit string within the limit: fixed queries, each at most the catalog, capped evaluations", () => {
     fc.assert(
       fc.property(unitString, otherUnit, (from, to) => {

@@ -1,4 +1,4 @@
-/** compute: every seeded wrong factor is flagged at its own step (U10); correct chains pass untouched. */
+/** compute: every seeded wrong factor is flagged at its own step; correct chains pass untouched. */
 import { describe, expect, it } from "vitest";
 import { close, comp, failure, value } from "./helpers.js";
 
@@ -21,7 +21,7 @@ const MUTATIONS: Array<[string, (d: number) => number]> = [
   ["÷10", (d) => d / 10],
 ];
 
-describe("compute factor audit (U10)", () => {
+describe("compute factor audit", () => {
   it("passes correct factors at any position", () => {
     const factors = GOOD.map(([nv, nu, dv, du]) => ({ numerator: `${nv} ${nu}`, denominator: `${dv} ${du}` }));
     const r = comp({ initial_value: 1, initial_unit: "1", factors });

@@ -1,5 +1,5 @@
 /**
- * Issue 16 follow-up: a parenthesis after a composite unit, as SP 811 prints them: a qualifier reads on the factor
+ * A parenthesis after a composite unit, as SP 811 prints them: a qualifier reads on the factor
  * before it (`oz/gal (UK)`), a definition names the reading meant (`year (365 days)`).
  */
 import fc from "fast-check";

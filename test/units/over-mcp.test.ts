@@ -19,7 +19,7 @@ async function call(client: Client, c: ToolCall) {
   return r as { isError?: boolean; structuredContent?: Record<string, unknown>; content: Array<{ text: string }> };
 }
 
-/** The seed's converging loop: call; on error apply likely_fix once; retry. */
+/** The converging loop of an agent: call; on error apply likely_fix once; retry. */
 async function withOneRetry(client: Client, c: ToolCall) {
   const first = await call(client, c);
   if (!first.isError) return { result: first, retried: false };
@@ -50,7 +50,7 @@ describe("units over MCP", () => {
     expect(tools.find((t) => t.name === "convert")?.annotations?.readOnlyHint).toBe(true);
   });
 
-  it("errors are isError results with the structured payload (U8)", async () => {
+  it("errors are isError results with the structured payload", async () => {
     conn = await connectInMemory({ toolsets: [toolset] });
     const r = await call(conn.client, {
       name: "convert",
@@ -65,7 +65,7 @@ describe("units over MCP", () => {
     expect(r.content[0].text).toMatch(/likely_fix: kilogram \(kg\)/u);
   });
 
-  it("converges in one retry by applying likely_fix verbatim (S10)", async () => {
+  it("converges in one retry by applying likely_fix verbatim", async () => {
     conn = await connectInMemory({ toolsets: [toolset] });
     const calls: ToolCall[] = [
       { name: "convert", arguments: { value: 1, from_unit: "kilgoram", to_unit: "g" } },
@@ -121,7 +121,7 @@ describe("units over MCP", () => {
     expect(r.structuredContent?.quantity).toBe(1000);
   });
 
-  it("session units are private to their MCP session (U16)", async () => {
+  it("session units are private to their MCP session", async () => {
     conn = await connectInMemory({ toolsets: [toolset] });
     const a = conn.client;
     const b = await conn.newSession();
