@@ -1,5 +1,5 @@
 /**
- * Figures that do not depend on having seen the development data (issue 16):
+ * Figures that do not depend on having seen the development data:
  * - the project's own conformance cases written from NIST SP 811 App. B, UCUM 2.1 and the SI Brochure
  *   (test/fixtures/units/standards.ts), scored for dwim and for mathjs on the same calls;
  * - a sweep of generated slips of every unit spelling, counting likely_fixes that lead to another value;

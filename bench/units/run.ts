@@ -1,6 +1,6 @@
 /**
  * bench/units: conversion accuracy (NIST SP 811 rows, auto-mapped UnitSafe items), refusals, unit-typo recovery
- * (dwim vs the seed's difflib tiering), the one-retry likely_fix loop, and speed beside mathjs and js-quantities.
+ * (dwim vs ucon's difflib tiering), the one-retry likely_fix loop, and speed beside mathjs and js-quantities.
  * Run: npm run bench -- units
  */
 import { execFileSync } from "node:child_process";
@@ -16,7 +16,7 @@ import { MAX_UNIT_CHARS } from "../../src/units/parse.js";
 import { builtinUnits } from "../../src/units/system.js";
 import { dataDir, percentile, publish, REPO_DIR, type Row } from "../lib/report.js";
 import { fixSweep, fuzzedRefusals, heldOutStandards, rejectionTimes } from "./heldout.js";
-import { dwimMatcher, generateCases, score, seedMatcher } from "./typos.js";
+import { difflibMatcher, dwimMatcher, generateCases, score } from "./typos.js";
 
 const math = create(all);
 const units = builtinUnits();
@@ -196,7 +196,7 @@ const answerUnit = (u: string) => (u === "dimensionless" ? "1" : u);
 /** Whether dwim converts between the two units at all (an agent checks with check_dimensions first). */
 const converts = (a: string, b: string) => dwim(1, a, b).ok;
 /**
- * The seed's converging loop (S10): a refusal whose likely_fix is a whole call is applied verbatim, once
+ * An agent's converging loop: a refusal's likely_fix (an argument patch or a whole call) is applied verbatim, once
  * (`60 Hz → ms` comes back with equivalence="reciprocal").
  */
 function dwimWithRetry(value: number, from: string, to: string, extra: Record<string, unknown>): Outcome {
@@ -290,11 +290,11 @@ for (const item of mustFail) {
   if (!mathjs(q.value, q.unit, to).ok) usFail.mathjsRefused++;
 }
 
-// ---------------------------------------------------------------- typos (U4–U6) and the one-retry loop (U9)
+// ---------------------------------------------------------------- typos and the one-retry loop
 const cases = generateCases(units);
 const ours = score(cases, dwimMatcher(units));
 const inCall = score(cases, dwimMatcher(units, true));
-const seed = score(cases, seedMatcher(units));
+const seed = score(cases, difflibMatcher(units));
 let retryN = 0;
 let retryFixed = 0;
 let retryWrong = 0;
@@ -327,14 +327,14 @@ for (const c of cases) {
   else retryWrong++;
 }
 
-// ---------------------------------------------------------------- held-out: standards cases and a fix sweep (issue 16)
+// ---------------------------------------------------------------- held-out: standards cases and a fix sweep
 const held = heldOutStandards(
   (a) => convert(units, a as unknown as ConvertInput),
   (a) => ({ quantity: math.unit(a.value as number, String(a.from_unit)).toNumber(String(a.to_unit)) }),
 );
 const sweep = fixSweep(units, convert);
 
-// ---------------------------------------------------------------- speed (U15); `--no-perf` skips it
+// ---------------------------------------------------------------- speed; `--no-perf` skips it
 const skipPerf = process.argv.includes("--no-perf");
 const PAIRS: Array<[number, string, string]> = [
   [100, "km", "mi"],
@@ -478,7 +478,7 @@ const conversionRows: Row[] = [
     ours: pct(usConv.dwim, usConv.n),
     baseline: pct(usConv.mathjs, usConv.n),
     unit: "%",
-    target: "≥ 99 % (U1)",
+    target: "≥ 99 %",
   },
   {
     metric: `UnitSafe "Convert …" items, first call only (no likely_fix retry)`,
@@ -491,13 +491,13 @@ const conversionRows: Row[] = [
     ours: pct(usFail.refused, usFail.n),
     baseline: pct(usFail.mathjsRefused, usFail.n),
     unit: "%",
-    target: "≥ 98 % (U2)",
+    target: "≥ 98 %",
   },
   {
     metric: "UnitSafe must-fail with the expected error_type (same calls)",
     ours: pct(usFail.rightType, usFail.n),
     unit: "%",
-    target: "≥ 95 % (U2)",
+    target: "≥ 95 %",
   },
   {
     metric: "UnitSafe must-fail refused, unit tool alone (no kinds declared)",
@@ -541,7 +541,7 @@ const heldRows: Row[] = [
   {
     metric: "of those, applied verbatim, a value other than the intended unit's",
     ours: sweep.wrong.length,
-    target: "0 (issue 16 item 1)",
+    target: "0",
   },
 ];
 const typoRows: Row[] = [
@@ -550,21 +550,21 @@ const typoRows: Row[] = [
     ours: inCall.precision,
     baseline: seed.precision,
     unit: "%",
-    target: "≥ 99.5 % (U4)",
+    target: "≥ 99.5 %",
   },
   {
     metric: "fix recall, in a convert call",
     ours: inCall.recall,
     baseline: seed.recall,
     unit: "%",
-    target: "≥ 88 % (U4)",
+    target: "≥ 88 %",
   },
   {
     metric: "garbage false fix, in a convert call",
     ours: inCall.garbageFalseFix,
     baseline: seed.garbageFalseFix,
     unit: "%",
-    target: "≤ 1 % (U4)",
+    target: "≤ 1 %",
   },
   {
     metric: "fix precision, spelling alone (no other unit)",
@@ -590,21 +590,21 @@ const typoRows: Row[] = [
     ours: ours.fixOrHint,
     baseline: seed.fixOrHint,
     unit: "%",
-    target: "≥ 98 % (U5)",
+    target: "≥ 98 %",
   },
   {
     metric: "fix-or-hint, double edits",
     ours: ours.doubleFixOrHint,
     baseline: seed.doubleFixOrHint,
     unit: "%",
-    target: "≥ 90 % (U5)",
+    target: "≥ 90 %",
   },
   {
     metric: "prefixed names with a typo fixed",
     ours: ours.prefixed,
     baseline: seed.prefixed,
     unit: "%",
-    target: "100 % (U6)",
+    target: "100 %",
   },
   ...["deletion", "insertion", "substitution", "swap", "double"].map((k) => ({
     metric: `fixed: ${k}`,
@@ -617,9 +617,9 @@ const typoRows: Row[] = [
     metric: `one verbatim likely_fix retry converges (of ${retryN} single-edit calls)`,
     ours: pct(retryFixed, retryN),
     unit: "%",
-    target: "≥ 95 % (U9)",
+    target: "≥ 95 %",
   },
-  { metric: "wrong conversions after applying likely_fix", ours: retryWrong, target: "0 (U9)" },
+  { metric: "wrong conversions after applying likely_fix", ours: retryWrong, target: "0" },
   { metric: "typos that are also a prefixed non-scalable unit (non_scalable_unit, included above)", ours: retryOther },
   {
     metric: "of those, rescaled by the literal prefix reading (kft-style forms only), not the typo the generator meant",
@@ -639,7 +639,7 @@ const speedRows: Row[] = [
     ours: speedDwim.p99Us,
     baseline: speedMathjs.p99Us,
     unit: "µs",
-    target: "< 50 µs (U15)",
+    target: "< 50 µs",
   },
   { metric: "convert, mean per call vs js-quantities", ours: speedDwim.meanUs, baseline: speedJsq.meanUs, unit: "µs" },
   { metric: "cached parse (kg*m/s^2), p50", ours: percentile(parseTimes, 50), unit: "µs", target: "< 5 µs" },
@@ -668,13 +668,13 @@ const speedRows: Row[] = [
     metric: `time to refuse a unit string, slowest of ${rejection.length} adversarial shapes, median (${worstMedian.family})`,
     ours: worstMedian.p50Ms,
     unit: "ms",
-    target: "< 10 ms (issue 16 item 5)",
+    target: "< 10 ms",
   },
   {
     metric: `same, the single slowest refusal (${worstRejection.family}; includes first-use index builds and the machine's load)`,
     ours: worstRejection.maxMs,
     unit: "ms",
-    target: "< 10 ms (issue 16 item 5)",
+    target: "< 10 ms",
   },
   {
     metric: `same shapes, CPU time of the slowest refusal (${worstCpu.family}; time lost to other processes left out)`,
@@ -686,7 +686,7 @@ const speedRows: Row[] = [
     metric: `slowest refusal over ${fuzzed.n} generated adversarial strings ≤ ${MAX_UNIT_CHARS} chars (wall; ${fuzzed.slowestWall})`,
     ours: fuzzed.slowestWallMs,
     unit: "ms",
-    target: "< 10 ms (issue 16 item 5)",
+    target: "< 10 ms",
   },
   { metric: "same, p99 (wall)", ours: fuzzed.p99WallMs, unit: "ms" },
   {
@@ -722,8 +722,8 @@ publish({
   title: "units: conversion accuracy, refusals, typo recovery, speed",
   inputs: [
     `shared/data/units/nist_sp811_dev.jsonl (${nist.length} rows, NIST notation mapped mechanically; names from nist_sp811_symbols.tsv as fallback, with the row's qualifier (\`pt\` (liquid) → liquid_pint) and NIST's own readings of \`ton\` (short ton, per the data's README) and \`acre\` (survey acre, SP 811 B.8))`,
-    `shared/data/units/unitsafe_dev.jsonl: ${convertItems.length} "Convert …" items auto-mapped (parenthesised givens such as "(c = 3e8 m/s)" left out; the quantity whose unit converts to answer.unit, else the first one; molar mass and valence from the text; one verbatim likely_fix retry as in the seed's loop; answers stored rounded to 6 decimals also pass when the result rounds to them); ${mustFail.length} must-fail items: the first quantity (or the other operand when it is already in the answer's unit), in one call without retry`,
-    `typos: ${cases.length} generated cases on dwim's registry (${units.system.allUnits().length} units): 4 single edits + 1 double edit per alphabetic name ≥ 4 letters, ${cases.filter((c) => c.kind === "prefixed").length} prefixed names, 330 garbage strings; baseline = the seed's difflib tiering on the same registry`,
+    `shared/data/units/unitsafe_dev.jsonl: ${convertItems.length} "Convert …" items auto-mapped (parenthesised givens such as "(c = 3e8 m/s)" left out; the quantity whose unit converts to answer.unit, else the first one; molar mass and valence from the text; one verbatim likely_fix retry, as an agent's loop does; answers stored rounded to 6 decimals also pass when the result rounds to them); ${mustFail.length} must-fail items: the first quantity (or the other operand when it is already in the answer's unit), in one call without retry`,
+    `typos: ${cases.length} generated cases on dwim's registry (${units.system.allUnits().length} units): 4 single edits + 1 double edit per alphabetic name ≥ 4 letters, ${cases.filter((c) => c.kind === "prefixed").length} prefixed names, 330 garbage strings; baseline = ucon's difflib tiering (get_close_matches, then its 0.7 / 0.1-gap tiers) on the same registry`,
     `speed: ${N} conversions over ${PAIRS.length} pairs on the compiled JavaScript; baselines mathjs 15 and js-quantities 1.8 in the same process; cold start median of ${COLD_RUNS} fresh processes, timed inside each from import to the first result (the bundled \`dwim/units/engine\`, the \`dwim/units\` tool layer, mathjs, js-quantities); load average ${perfLoad.toFixed(1)} on ${cpus().length} cores when the speed runs began`,
   ],
   tables: [
@@ -734,11 +734,11 @@ publish({
       rows: heldRows,
       baselineLabel: "mathjs",
     },
-    { caption: "Unit typos", rows: typoRows, baselineLabel: "seed difflib" },
+    { caption: "Unit typos", rows: typoRows, baselineLabel: "ucon difflib" },
     { caption: "Speed", rows: speedRows, baselineLabel: "mathjs / js-quantities" },
   ],
   notes: [
-    `Held-out cases: test/fixtures/units/standards.ts, written for dwim from NIST SP 811 (2008) App. B.8, UCUM 2.1 and the SI Brochure (9th ed.) and from how people write units, before the issue-16 changes; on the code before them (commit ac75091) they scored 66.7 % (302 of 453) with 6 wrong answers or fixes. mathjs gets the same calls (its failures count as refusals; extra arguments such as valence are ignored).`,
+    `Held-out cases: test/fixtures/units/standards.ts, written for dwim from NIST SP 811 (2008) App. B.8, UCUM 2.1 and the SI Brochure (9th ed.) and from how people write units, before the changes they measure; on the code before them (commit ac75091) they scored 66.7 % (302 of 453) with 6 wrong answers or fixes. mathjs gets the same calls (its failures count as refusals; extra arguments such as valence are ignored).`,
     `Held-out misses (${held.misses.length}), each with its reason: ${held.misses.join("; ")}`,
     `Slip sweep: ${sweep.inputs} slips (one deletion, insertion, substitution, swap or upper-casing, seeded) of every unit spelling of 4+ characters, converted to the intended unit; wrong after the fix (${sweep.wrong.length}): ${sweep.wrong.slice(0, 20).join("; ")}`,
     `Refusal times per shape (p50 / max wall / max CPU ms): ${rejection.map((r) => `${r.family} ${r.p50Ms.toFixed(3)} / ${r.maxMs.toFixed(3)} / ${r.maxCpuMs.toFixed(3)}`).join("; ")}`,

@@ -1,7 +1,7 @@
 /**
- * Unit-typo evaluation (spec §4.2 recipe on dwim's own registry): one deletion, insertion, substitution and swap per
+ * Unit-typo evaluation (the recipe of docs/units.md, Benchmark, on dwim's own registry): one deletion, insertion, substitution and swap per
  * alphabetic name of 4+ letters, one double edit each, random garbage, and prefixed names with a typo in the unit.
- * The seed's difflib tiering runs on the same inputs as the baseline.
+ * ucon's difflib tiering runs on the same inputs as the baseline.
  */
 import { rawRatio } from "../../src/core/similarity.js";
 import type { Dim } from "../../src/units/dimension.js";
@@ -66,7 +66,7 @@ export function generateCases(units: Units, seed = 20251121): TypoCase[] {
       if (!known(dbl) && dbl !== key && dbl.length >= 3) cases.push({ input: dbl, target: `${u.id}|`, kind: "double" });
     }
   }
-  // Prefixed names with one edit in the unit part (U6).
+  // Prefixed names with one edit in the unit part .
   const prefixes = [
     ["kilo", "k"],
     ["milli", "m"],
@@ -132,8 +132,8 @@ export function dwimMatcher(units: Units, inCall = false): (input: string, c?: T
   };
 }
 
-/** The seed's `_suggest_units`: difflib get_close_matches (cutoff 0.6, n 3), then the 0.7 / 0.1-gap tiering. */
-export function seedMatcher(units: Units): (input: string) => Outcome {
+/** ucon's `_suggest_units`: difflib get_close_matches (cutoff 0.6, n 3), then the 0.7 / 0.1-gap tiering. */
+export function difflibMatcher(units: Units): (input: string) => Outcome {
   const corpus = new Map<string, string>();
   for (const u of units.system.allUnits()) {
     for (const s of [...u.names, ...u.symbols])
