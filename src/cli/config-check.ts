@@ -1,30 +1,81 @@
 /**
  * `dwim config check`: every fault in dwim.toml and the environment, including those found only against the tool
- * list (an `[aliases]` entry naming no tool, a colliding alias), exactly as `list_capabilities` reports them.
+ * list (an `[aliases]` entry naming no tool, a colliding alias), exactly as `list_capabilities` reports them, and
+ * whether the project's file is trusted. `dwim config trust` / `untrust`: the user's decision about the project's
+ * file, by its content (README.md, "Security model").
  */
-import type { ConfigError } from "../core/config.js";
+import type { ConfigError, LoadedConfig } from "../core/config.js";
 
-export async function checkConfig(options: { json: boolean }): Promise<number> {
-  const { formatConfigError, loadConfig } = await import("../core/config.js");
+interface ProjectOption {
+  project?: string;
+}
+
+async function loadAll(project: string | undefined, trustStore?: null): Promise<LoadedConfig> {
+  const { loadConfig } = await import("../core/config.js");
   const { configSectionsOf } = await import("../server/app.js");
   const { loadToolsets } = await import("../server/load.js");
+  return loadConfig({ cwd: project, sections: configSectionsOf(await loadToolsets()), trustStore });
+}
+
+const TRUST_WORDS = {
+  trusted: "trusted",
+  untrusted: "not trusted: keys that widen access are ignored",
+  changed: "changed since it was trusted: keys that widen access are ignored",
+} as const;
+
+export async function checkConfig(options: { json: boolean } & ProjectOption): Promise<number> {
+  const { formatConfigError } = await import("../core/config.js");
   const { routerFor } = await import("../router/router.js");
-  const toolsets = await loadToolsets();
-  const config = loadConfig({ sections: configSectionsOf(toolsets) });
+  const { loadToolsets } = await import("../server/load.js");
+  const config = await loadAll(options.project);
   const faults: ConfigError[] = [];
   const seen = new Set<string>();
-  const tools = toolsets.flatMap((t) => t.tools);
+  const tools = (await loadToolsets()).flatMap((t) => t.tools);
   for (const e of [...config.errors, ...routerFor(tools, config).configErrors]) {
     const key = formatConfigError(e);
     if (seen.has(key)) continue;
     seen.add(key);
     faults.push(e);
   }
-  if (options.json) process.stdout.write(`${JSON.stringify({ sources: config.sources, errors: faults }, null, 2)}\n`);
-  else {
+  if (options.json) {
+    const out = { sources: config.sources, project: config.project ?? null, errors: faults };
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+  } else {
     process.stdout.write(`Read: ${config.sources.length > 0 ? config.sources.join(", ") : "(no config files)"}\n`);
+    if (config.project)
+      process.stdout.write(`Project file: ${config.project.file} (${TRUST_WORDS[config.project.trust]})\n`);
     for (const e of faults) process.stdout.write(`  ${formatConfigError(e)}\n`);
     process.stdout.write(faults.length === 0 ? "OK\n" : `${faults.length} problem(s)\n`);
   }
   return faults.length === 0 ? 0 : 1;
+}
+
+/** Records the project file's content as trusted, after listing what that lets it do. */
+export async function trustProjectConfig(options: ProjectOption): Promise<number> {
+  const { projectConfigPath } = await import("../core/config.js");
+  const { trustFile, trustStorePath } = await import("../core/trust.js");
+  const file = projectConfigPath(options.project ?? process.cwd());
+  const untrusted = await loadAll(options.project, null);
+  if (!untrusted.project) {
+    process.stderr.write(`dwim: no project configuration to trust: ${file} does not exist or cannot be read\n`);
+    return 2;
+  }
+  const widening = untrusted.errors.filter((e) => e.untrusted);
+  const hash = trustFile(file, trustStorePath());
+  process.stdout.write(`Trusted ${file} (sha256 ${hash.slice(0, 16)}…); any change to it needs trusting again.\n`);
+  if (widening.length === 0) process.stdout.write("It sets no key that widens what dwim may do.\n");
+  else {
+    process.stdout.write("Now honoured from it:\n");
+    for (const e of widening) process.stdout.write(`  ${e.key}: ${e.untrusted}\n`);
+  }
+  return 0;
+}
+
+export async function untrustProjectConfig(options: ProjectOption): Promise<number> {
+  const { projectConfigPath } = await import("../core/config.js");
+  const { trustStorePath, untrustFile } = await import("../core/trust.js");
+  const file = projectConfigPath(options.project ?? process.cwd());
+  const was = untrustFile(file, trustStorePath());
+  process.stdout.write(was ? `No longer trusted: ${file}\n` : `Was not trusted: ${file}\n`);
+  return 0;
 }

@@ -176,13 +176,33 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
   addMemoryCommand(program);
 
   const configCmd = withDidYouMean(program.command("config").description("Inspect dwim.toml configuration"));
+  const projectOption = "the project whose .dwim/dwim.toml to read (default: the working directory)";
   configCmd
     .command("check")
     .description("Validate the user and project dwim.toml against every toolset; exit 1 on any fault")
+    .option("--project <dir>", projectOption)
     .option("--json", "print JSON")
-    .action(async (opts: { json?: boolean }) => {
+    .action(async (opts: { json?: boolean; project?: string }) => {
       const { checkConfig } = await import("./config-check.js");
-      process.exitCode = await checkConfig({ json: opts.json === true });
+      process.exitCode = await checkConfig({ json: opts.json === true, project: opts.project });
+    });
+  configCmd
+    .command("trust")
+    .description(
+      "Trust the project's .dwim/dwim.toml as it is now: honour its keys that grant access, run programs or send data",
+    )
+    .option("--project <dir>", projectOption)
+    .action(async (opts: { project?: string }) => {
+      const { trustProjectConfig } = await import("./config-check.js");
+      process.exitCode = await trustProjectConfig(opts);
+    });
+  configCmd
+    .command("untrust")
+    .description("Stop trusting the project's .dwim/dwim.toml")
+    .option("--project <dir>", projectOption)
+    .action(async (opts: { project?: string }) => {
+      const { untrustProjectConfig } = await import("./config-check.js");
+      process.exitCode = await untrustProjectConfig(opts);
     });
 
   program

@@ -1,15 +1,21 @@
 /**
- * Configuration: built-in defaults, then `~/.config/dwim/dwim.toml`, then `.dwim/dwim.toml` in the nearest ancestor of
- * the working directory, then environment variables. Each top-level table is a section owned by one part of dwim and
- * validated by its zod schema; a faulty section is reported (with a did-you-mean for misspelled keys) and replaced by
- * its defaults, so one bad entry never silences the rest.
+ * Configuration: built-in defaults, then `~/.config/dwim/dwim.toml`, then `.dwim/dwim.toml` in the project directory
+ * (never an ancestor's: anyone may create `/tmp/.dwim/dwim.toml`), then environment variables. Each top-level table is
+ * a section owned by one part of dwim and validated by its zod schema; a faulty section is reported (with a
+ * did-you-mean for misspelled keys) and replaced by its defaults, so one bad entry never silences the rest.
+ *
+ * The project's file comes with the project, so it may not widen what dwim does: a key a section marks as guarded
+ * (it grants file access, runs a program, sends data or places a file) is dropped from it and reported, unless the
+ * user has trusted that file's exact content (trust.ts; README.md, "Security model").
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import * as z from "zod";
+import { escapesProject } from "./project-paths.js";
 import { suggest } from "./suggest.js";
+import { type TrustState, trustOf, trustStorePath } from "./trust.js";
 
 export interface ConfigError {
   /** File the fault is in, or `env`. */
@@ -18,6 +24,19 @@ export interface ConfigError {
   key: string;
   message: string;
   likely_fix?: string;
+  /** Set on a guarded key a project file may not set until the user trusts it: what the key would have allowed. */
+  untrusted?: string;
+}
+
+/**
+ * A key that widens what dwim may do. From a project file it is honoured only once the user trusts the file.
+ * `key` is the path inside the section (`llm.command`); `when`, if given, decides by the value.
+ */
+export interface GuardedKey {
+  key: string;
+  /** What setting it allows, completing "it …": `runs a program`, `sends memory text to an endpoint`. */
+  grants: string;
+  when?(value: unknown): boolean;
 }
 
 /** A section of dwim.toml. `schema` must accept `{}` and fill defaults. */
@@ -28,6 +47,8 @@ export interface ConfigSection<T = unknown> {
   env?: Record<string, string>;
   /** Combines the user-level and project-level raw tables; default: per key, later wins. */
   merge?(earlier: Record<string, unknown>, later: Record<string, unknown>): Record<string, unknown>;
+  /** Keys a project file may set only once the user trusts it. */
+  guarded?: readonly GuardedKey[];
   /** Entry-level checks after the schema (regexes, targets); returns the cleaned value and the faults. */
   check?(value: T, source: string): { value: T; errors: ConfigError[] };
 }
@@ -82,6 +103,7 @@ export const logSection = defineConfigSection({
     })
     .default({ enabled: true, max_bytes: 1_000_000, redact: true }),
   env: { DWIM_LOG: "enabled", DWIM_LOG_PATH: "path", DWIM_LOG_MAX_BYTES: "max_bytes", DWIM_LOG_REDACT: "redact" },
+  guarded: [{ key: "path", grants: "places the correction log anywhere" }],
 });
 
 export const limitsSection = defineConfigSection({
@@ -111,6 +133,7 @@ export const filesSection = defineConfigSection({
       roots: z.array(z.string().min(1)).default([]),
     })
     .default({ roots: [] }),
+  guarded: [{ key: "roots", grants: "lets file tools read and write outside the project" }],
 });
 
 export const CORE_SECTIONS: readonly ConfigSection[] = [recoverySection, logSection, limitsSection, filesSection];
@@ -125,6 +148,8 @@ export interface LoadedConfig {
   errors: ConfigError[];
   /** Files that were read, in order. */
   sources: string[];
+  /** The project's file, when there is one, and whether the user trusts its content. */
+  project?: { file: string; trust: TrustState };
 }
 
 /** Typed view of a loaded section. */
@@ -137,11 +162,14 @@ export interface LoadConfigOptions {
   sections?: readonly ConfigSection[];
   /** Keys of sections that exist but are not validated here (toolsets not loaded): never "unknown". */
   otherSections?: readonly string[];
+  /** The project directory, whose `.dwim/dwim.toml` is the project level (default: the working directory). */
   cwd?: string;
   env?: Record<string, string | undefined>;
   /** Override the file locations (tests); `null` skips that level. */
   userFile?: string | null;
   projectFile?: string | null;
+  /** The trust store (default: trustStorePath(env)); `null` trusts no project file. */
+  trustStore?: string | null;
 }
 
 export function userConfigPath(env: Record<string, string | undefined> = process.env): string {
@@ -149,47 +177,36 @@ export function userConfigPath(env: Record<string, string | undefined> = process
   return join(base, "dwim", "dwim.toml");
 }
 
-/** `.dwim/dwim.toml` in the nearest ancestor of cwd that has one. */
-export function findProjectConfig(cwd: string): string | undefined {
-  let dir = resolve(cwd);
-  for (;;) {
-    const candidate = join(dir, ".dwim", "dwim.toml");
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
+/** `.dwim/dwim.toml` of the project directory itself: ancestors are never read. */
+export function projectConfigPath(project: string): string {
+  return join(resolve(project), ".dwim", "dwim.toml");
+}
+
+interface ConfigFile {
+  path: string;
+  level: "user" | "project";
+  text: string;
 }
 
 export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   const sections = dedupeSections([...CORE_SECTIONS, ...(options.sections ?? [])]);
   const env = options.env ?? process.env;
   const errors: ConfigError[] = [];
-  const sources: string[] = [];
-  const files: string[] = [];
-  const user = options.userFile === undefined ? userConfigPath(env) : options.userFile;
-  if (user && existsSync(user)) files.push(user);
-  const project =
-    options.projectFile === undefined ? findProjectConfig(options.cwd ?? process.cwd()) : options.projectFile;
-  if (project && existsSync(project) && !files.includes(project)) files.push(project);
-
+  const { files, project } = readConfigFiles(options, env, errors);
   const byKey = new Map(sections.map((s) => [s.key, s]));
   const merged = new Map<string, Record<string, unknown>>();
   for (const file of files) {
-    const table = readTomlFile(file, errors);
+    const table = parseTomlFile(file, errors);
     if (!table) continue;
-    sources.push(file);
+    if (file.level === "project" && project?.trust !== "trusted") {
+      errors.push(...dropGuardedKeys(table, byKey, file.path, project?.trust ?? "untrusted"));
+    }
     for (const [key, raw] of Object.entries(table)) {
       const section = byKey.get(key);
       if (!section && options.otherSections?.includes(key)) continue;
       if (!section) {
         const s = suggest(key, [...byKey.keys(), ...(options.otherSections ?? [])]);
-        errors.push({
-          source: file,
-          key,
-          message: `Unknown section [${key}]`,
-          likely_fix: s.likely_fix,
-        });
+        errors.push({ source: file.path, key, message: `Unknown section [${key}]`, likely_fix: s.likely_fix });
         continue;
       }
       const value = isTable(raw) ? raw : { value: raw };
@@ -197,27 +214,101 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
       merged.set(key, earlier ? (section.merge ?? mergeByKey)(earlier, value) : value);
     }
   }
-
+  const source = files.length > 0 ? files[files.length - 1].path : "defaults";
   const values: Record<string, unknown> = {};
   for (const section of sections) {
     const raw: Record<string, unknown> = { ...(merged.get(section.key) ?? {}) };
     applyEnv(section, raw, env, errors);
-    const source = files.length > 0 ? files[files.length - 1] : "defaults";
-    // Nothing set: the schema's default, as for a section not loaded (sectionOf), instead of parsing an empty table,
-    // which costs a one-call CLI process a parser per section. test/core/config.test.ts holds the two equal.
-    const parsed = Object.keys(raw).length === 0 ? defaultOf(section) : section.schema.safeParse(raw);
-    if (!parsed.success) {
-      errors.push(...zodConfigErrors(section, parsed.error, raw, source));
-      values[section.key] = defaultOf(section).data;
-      continue;
-    }
-    if (section.check) {
-      const checked = section.check(parsed.data, source);
-      errors.push(...checked.errors);
-      values[section.key] = checked.value;
-    } else values[section.key] = parsed.data;
+    values[section.key] = validateSection(section, raw, source, errors);
   }
-  return { sections: values, errors, sources };
+  return { sections: values, errors, sources: files.map((f) => f.path), project };
+}
+
+/** The user's file, then the project's (read only when it stays inside the project), with the project's trust. */
+function readConfigFiles(
+  options: LoadConfigOptions,
+  env: Record<string, string | undefined>,
+  errors: ConfigError[],
+): { files: ConfigFile[]; project?: LoadedConfig["project"] } {
+  const files: ConfigFile[] = [];
+  const user = options.userFile === undefined ? userConfigPath(env) : options.userFile;
+  const userText = user ? readConfigText(user, errors) : undefined;
+  if (user && userText !== undefined) files.push({ path: user, level: "user", text: userText });
+  const projectDir = resolve(options.cwd ?? process.cwd());
+  const path = options.projectFile === undefined ? projectConfigPath(projectDir) : options.projectFile;
+  if (!path || path === user) return { files };
+  const leak = options.projectFile === undefined ? escapesProject(path, projectDir) : undefined;
+  if (leak) {
+    errors.push({ source: path, key: "", message: `Not read: ${leak}` });
+    return { files };
+  }
+  const text = readConfigText(path, errors);
+  if (text === undefined) return { files };
+  files.push({ path, level: "project", text });
+  const store = options.trustStore === undefined ? trustStorePath(env) : options.trustStore;
+  return { files, project: { file: path, trust: trustOf(path, text, store) } };
+}
+
+/** The file's text; undefined when it does not exist (no fault) or cannot be read (a fault). */
+function readConfigText(file: string, errors: ConfigError[]): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== "ENOENT" && code !== "ENOTDIR") {
+      errors.push({ source: file, key: "", message: `Cannot read config: ${(e as Error).message}` });
+    }
+    return undefined;
+  }
+}
+
+/** Removes, in place, every guarded key an untrusted project table sets; one fault per key removed. */
+function dropGuardedKeys(
+  table: Record<string, unknown>,
+  sections: ReadonlyMap<string, ConfigSection>,
+  file: string,
+  trust: TrustState,
+): ConfigError[] {
+  const errors: ConfigError[] = [];
+  for (const [sectionKey, raw] of Object.entries(table)) {
+    const guarded = sections.get(sectionKey)?.guarded ?? [];
+    if (!isTable(raw)) continue;
+    for (const guard of guarded) {
+      const path = guard.key.split(".");
+      const parent = path.slice(0, -1).reduce<unknown>((v, k) => (isTable(v) ? v[k] : undefined), raw);
+      const leaf = path[path.length - 1];
+      if (!isTable(parent) || !(leaf in parent) || (guard.when && !guard.when(parent[leaf]))) continue;
+      delete parent[leaf];
+      const why = trust === "changed" ? "its content changed since you trusted it" : "you have not trusted it";
+      errors.push({
+        source: file,
+        key: `${sectionKey}.${guard.key}`,
+        message: `Ignored: a project's dwim.toml may not set a key that ${guard.grants}, and ${why}; review the file, then run \`dwim config trust\` in the project`,
+        untrusted: guard.grants,
+      });
+    }
+  }
+  return errors;
+}
+
+/** The section's value from its raw table: the schema's default when nothing is set or the table is faulty. */
+function validateSection(
+  section: ConfigSection,
+  raw: Record<string, unknown>,
+  source: string,
+  errors: ConfigError[],
+): unknown {
+  // Nothing set: the schema's default, as for a section not loaded (sectionOf), instead of parsing an empty table,
+  // which costs a one-call CLI process a parser per section. test/core/config.test.ts holds the two equal.
+  const parsed = Object.keys(raw).length === 0 ? defaultOf(section) : section.schema.safeParse(raw);
+  if (!parsed.success) {
+    errors.push(...zodConfigErrors(section, parsed.error, raw, source));
+    return defaultOf(section).data;
+  }
+  if (!section.check) return parsed.data;
+  const checked = section.check(parsed.data, source);
+  errors.push(...checked.errors);
+  return checked.value;
 }
 
 function defaultOf<T>(section: ConfigSection<T>): { success: true; data: T } {
@@ -230,18 +321,11 @@ function dedupeSections(sections: readonly ConfigSection[]): ConfigSection[] {
   return [...seen.values()];
 }
 
-function readTomlFile(file: string, errors: ConfigError[]): Record<string, unknown> | undefined {
-  let text: string;
+function parseTomlFile(file: ConfigFile, errors: ConfigError[]): Record<string, unknown> | undefined {
   try {
-    text = readFileSync(file, "utf8");
+    return parseToml(file.text) as Record<string, unknown>;
   } catch (e) {
-    errors.push({ source: file, key: "", message: `Cannot read config: ${(e as Error).message}` });
-    return undefined;
-  }
-  try {
-    return parseToml(text) as Record<string, unknown>;
-  } catch (e) {
-    errors.push({ source: file, key: "", message: `Invalid TOML: ${(e as Error).message.split("\n")[0]}` });
+    errors.push({ source: file.path, key: "", message: `Invalid TOML: ${(e as Error).message.split("\n")[0]}` });
     return undefined;
   }
 }

@@ -5,8 +5,8 @@ export {
   type ConfigSection,
   defineConfigSection,
   filesSection,
-  findProjectConfig,
   formatConfigError,
+  type GuardedKey,
   type LimitsConfig,
   type LoadConfigOptions,
   type LoadedConfig,
@@ -14,6 +14,7 @@ export {
   limitsSection,
   loadConfig,
   logSection,
+  projectConfigPath,
   type RecoveryConfig,
   recoverySection,
   sectionOf,
@@ -77,6 +78,7 @@ export {
   summarizeLog,
 } from "./log.js";
 export { type EnumValue, type Parameter, type ParameterType, parametersOf, typeLabel } from "./parameters.js";
+export { escapesProject, firstEscape } from "./project-paths.js";
 export { ToolRegistry } from "./registry.js";
 export { isInside, type RootCheck, resolveInsideRoots, resolveRoots } from "./roots.js";
 export { inputJsonSchema, outputJsonSchema, withoutTypeArrays } from "./schema.js";
@@ -126,6 +128,7 @@ export {
   type ToolSpec,
   type Toolset,
 } from "./tool.js";
+export { contentHash, type TrustState, trustFile, trustOf, trustStorePath, untrustFile } from "./trust.js";
 export {
   coerceLikelyFix,
   isPlainObject,

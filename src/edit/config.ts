@@ -45,6 +45,11 @@ export const editSection = defineConfigSection({
     DWIM_EDIT_MAX_FILE_BYTES: "max_file_bytes",
     DWIM_EDIT_DEBUG: "debug",
   },
+  guarded: [
+    { key: "llm.command", grants: "runs a program" },
+    { key: "llm.endpoint", grants: "sends file text to an endpoint" },
+    { key: "llm.api_key_env", grants: "sends a secret from the environment to an endpoint" },
+  ],
   check(value, source) {
     const errors: ConfigError[] = [];
     if (value.llm_fixer !== "off" && !value.llm.command && !value.llm.endpoint) {

@@ -6,7 +6,7 @@
 import { basename, isAbsolute, join, resolve } from "node:path";
 import { createEmbeddingProvider, MEMORY_SETTING, type ProviderChoice } from "../core/embeddings/index.js";
 import type { LoadedConfig, SuggestThresholds } from "../core/index.js";
-import { thresholdsFrom } from "../core/index.js";
+import { firstEscape, ToolError, thresholdsFrom } from "../core/index.js";
 import { schemaName } from "./postgres-schema.js";
 import { PostgresMemoryStore } from "./postgres-store.js";
 import { type MemorySettings, memorySettings } from "./settings.js";
@@ -36,6 +36,26 @@ export function projectSchema(settings: MemorySettings, root: string): string {
 export function databasePath(settings: MemorySettings, root: string): string {
   if (settings.path) return isAbsolute(settings.path) ? settings.path : resolve(root, settings.path);
   return join(root, ".dwim", "memory.db");
+}
+
+/**
+ * The default database comes with the project's `.dwim/`, which a project can ship as symlinks (`memory.db`, its
+ * `-wal` journal or `.dwim` itself pointing at a file of the user's): refused unless all of it stays inside the
+ * project. A path the user configured is theirs to choose (a project file cannot set it: core/config.ts).
+ */
+function refuseEscapingDatabase(settings: MemorySettings, root: string): void {
+  if (settings.path) return;
+  const db = databasePath(settings, root);
+  const leak = firstEscape([db, `${db}-wal`, `${db}-shm`, `${db}-journal`], root);
+  if (!leak) return;
+  throw new ToolError({
+    error: `Memory database not opened: ${leak}`,
+    error_type: "storage_error",
+    parameter: "memory.path",
+    hints: [
+      "Remove the symlink from the project's .dwim/ directory, or choose the database's place yourself: DWIM_MEMORY_DB or [memory] path in ~/.config/dwim/dwim.toml",
+    ],
+  });
 }
 
 /** The memory's provider from its settings (`embeddings`, `embedding_model`, `embedding_api_key_env`, fallback). */
@@ -76,6 +96,7 @@ export async function openStore(
   const key = `${where}\u0000${providerKey(settings)}`;
   let p = stores.get(key);
   if (!p) {
+    if (!url) refuseEscapingDatabase(settings, root);
     p = (async () => {
       const choice = await providerFor(settings);
       const store: MemoryStore = url

@@ -5,7 +5,7 @@
  */
 
 import * as z from "zod";
-import { SENTENCE_ENCODER_SPEC } from "../core/embeddings/sentence-encoder.js";
+import { isExternalProviderSpec, SENTENCE_ENCODER_SPEC } from "../core/embeddings/sentence-encoder.js";
 import {
   type ConfigError,
   defineConfigSection,
@@ -133,7 +133,21 @@ const RANGES: Readonly<Record<string, string>> = {
   pool_max: "an integer in [1, 64]",
 };
 
-export const memorySection = defineConfigSection({ key: "memory", schema, env: { ...MEMORY_ENV } });
+export const memorySection = defineConfigSection({
+  key: "memory",
+  schema,
+  env: { ...MEMORY_ENV },
+  guarded: [
+    { key: "path", grants: "places the memory database anywhere" },
+    { key: "url", grants: "sends memory text to a database server" },
+    {
+      key: "embeddings",
+      grants: "sends memory text to an endpoint or loads a model from anywhere",
+      when: isExternalProviderSpec,
+    },
+    { key: "embedding_api_key_env", grants: "sends a secret from the environment to an endpoint" },
+  ],
+});
 
 /** Resolved settings the memory uses. */
 export interface MemorySettings {
@@ -184,7 +198,9 @@ export function envClashes(env: Record<string, string | undefined>): EnvClash[] 
 /** Faults of the memory section among the loaded config's errors (bad env values, bad file keys). */
 export function memoryConfigErrors(config: LoadedConfig): ConfigError[] {
   return config.errors.filter(
-    (e) => (e.source === "env" && e.key in MEMORY_ENV) || e.key === "memory" || e.key.startsWith("memory."),
+    (e) =>
+      !e.untrusted &&
+      ((e.source === "env" && e.key in MEMORY_ENV) || e.key === "memory" || e.key.startsWith("memory.")),
   );
 }
 

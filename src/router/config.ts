@@ -6,7 +6,7 @@
  */
 import * as z from "zod";
 import { type ConfigError, defineConfigSection, type LoadedConfig, sectionOf } from "../core/config.js";
-import { SENTENCE_ENCODER_SPEC } from "../core/embeddings/sentence-encoder.js";
+import { isExternalProviderSpec, SENTENCE_ENCODER_SPEC } from "../core/embeddings/sentence-encoder.js";
 
 const unit = z.number().min(0).max(1);
 
@@ -64,6 +64,14 @@ export const routerSection = defineConfigSection({
     DWIM_ROUTER_EMBEDDINGS: "embeddings",
     DWIM_ROUTER_SEMANTIC_WEIGHT: "semantic_weight",
   },
+  guarded: [
+    {
+      key: "embeddings",
+      grants: "sends tool descriptions to an endpoint or loads a model from anywhere",
+      when: isExternalProviderSpec,
+    },
+    { key: "cache_dir", grants: "writes files anywhere" },
+  ],
 });
 
 export type RouterSettings = z.infer<typeof routerSection.schema>;

@@ -38,6 +38,10 @@ export const searchSection = defineConfigSection({
     DWIM_SEARCH_MAX_FILESIZE: "max_filesize",
     DWIM_SEARCH_LISTING_CACHE: "listing_cache",
   },
+  guarded: [
+    { key: "rg_path", grants: "runs a program" },
+    { key: "analytics_log", grants: "writes a file anywhere" },
+  ],
 });
 
 export interface SearchSettings {

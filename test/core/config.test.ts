@@ -6,12 +6,15 @@ import { z } from "zod";
 import {
   CORE_SECTIONS,
   defineConfigSection,
-  findProjectConfig,
+  filesSection,
   formatConfigError,
   loadConfig,
+  logSection,
+  projectConfigPath,
   recoverySection,
   sectionOf,
 } from "../../src/core/config.js";
+import { trustFile } from "../../src/core/trust.js";
 
 function files(user: string | null, project: string | null) {
   const dir = mkdtempSync(join(tmpdir(), "dwim-config-"));
@@ -107,12 +110,98 @@ describe("config", () => {
     expect(sectionOf(c, section).items).toEqual(["a", "b"]);
   });
 
-  it("finds .dwim/dwim.toml in the nearest ancestor", () => {
+  it("reads .dwim/dwim.toml of the project directory itself, never an ancestor's", () => {
     const root = mkdtempSync(join(tmpdir(), "dwim-proj-"));
     mkdirSync(join(root, ".dwim"));
-    writeFileSync(join(root, ".dwim", "dwim.toml"), "");
+    writeFileSync(join(root, ".dwim", "dwim.toml"), "[recovery]\nmax_hints = 1\n");
     mkdirSync(join(root, "a", "b"), { recursive: true });
-    expect(findProjectConfig(join(root, "a", "b"))).toBe(join(root, ".dwim", "dwim.toml"));
+    expect(projectConfigPath(root)).toBe(join(root, ".dwim", "dwim.toml"));
+    const below = loadConfig({ cwd: join(root, "a", "b"), userFile: null, env: {} });
+    expect(below.sources).toEqual([]);
+    expect(sectionOf(below, recoverySection).max_hints).toBe(3);
+    const at = loadConfig({ cwd: root, userFile: null, env: {} });
+    expect(at.sources).toEqual([join(root, ".dwim", "dwim.toml")]);
+    expect(sectionOf(at, recoverySection).max_hints).toBe(1);
+  });
+});
+
+describe("guarded keys: a project file widens nothing until the user trusts its content", () => {
+  const hostile = '[files]\nroots = ["/"]\n[log]\npath = "/tmp/elsewhere.jsonl"\nredact = false\n';
+
+  it("drops them from an untrusted project file, one fault each, and keeps the rest of the section", () => {
+    const f = files(null, hostile);
+    const c = loadConfig({ ...f, env: {}, trustStore: null });
+    expect(sectionOf(c, filesSection).roots).toEqual([]);
+    expect(sectionOf(c, logSection).path).toBeUndefined();
+    expect(sectionOf(c, logSection).redact).toBe(false);
+    expect(c.errors.map((e) => [e.key, e.untrusted])).toEqual([
+      ["files.roots", "lets file tools read and write outside the project"],
+      ["log.path", "places the correction log anywhere"],
+    ]);
+    expect(c.project).toEqual({ file: f.projectFile, trust: "untrusted" });
+  });
+
+  it("honours them from the user's own file and from a project file trusted with exactly this content", () => {
+    const user = files(hostile, null);
+    expect(sectionOf(loadConfig({ ...user, env: {}, trustStore: null }), filesSection).roots).toEqual(["/"]);
+
+    const f = files(null, hostile);
+    const store = join(f.dir, "trusted.json");
+    trustFile(f.projectFile as string, store);
+    const trusted = loadConfig({ ...f, env: {}, trustStore: store });
+    expect(trusted.errors).toEqual([]);
+    expect(sectionOf(trusted, filesSection).roots).toEqual(["/"]);
+
+    writeFileSync(f.projectFile as string, `${hostile}# one more line\n`);
+    const changed = loadConfig({ ...f, env: {}, trustStore: store });
+    expect(changed.project?.trust).toBe("changed");
+    expect(sectionOf(changed, filesSection).roots).toEqual([]);
+    expect(changed.errors[0].message).toContain("changed since you trusted it");
+  });
+
+  it("decides by the value where the section says so: the shipped model is fine, an endpoint is not", async () => {
+    const { memorySection } = await import("../../src/memory/settings.js");
+    const shipped = loadConfig({
+      ...files(null, '[memory]\nembeddings = "hash"\n'),
+      env: {},
+      trustStore: null,
+      sections: [memorySection],
+    });
+    expect(shipped.errors).toEqual([]);
+    expect(sectionOf(shipped, memorySection).embeddings).toBe("hash");
+    const remote = loadConfig({
+      ...files(null, '[memory]\nembeddings = "openai:http://example.invalid/v1"\n'),
+      env: {},
+      trustStore: null,
+      sections: [memorySection],
+    });
+    expect(remote.errors.map((e) => e.key)).toEqual(["memory.embeddings"]);
+    expect(sectionOf(remote, memorySection).embeddings).toBe("use-lite");
+  });
+
+  it("every guarded key of every section names what it would grant, and the environment still sets it", async () => {
+    const { loadToolsets } = await import("../../src/server/load.js");
+    const { configSectionsOf } = await import("../../src/server/app.js");
+    const sections = [...CORE_SECTIONS, ...configSectionsOf(await loadToolsets())];
+    const guarded = sections.flatMap((s) => (s.guarded ?? []).map((g) => `${s.key}.${g.key}`));
+    expect(guarded).toEqual(
+      expect.arrayContaining([
+        "files.roots",
+        "log.path",
+        "search.rg_path",
+        "search.analytics_log",
+        "edit.llm.command",
+        "edit.llm.endpoint",
+        "memory.path",
+        "memory.url",
+        "memory.embeddings",
+        "router.embeddings",
+        "router.cache_dir",
+      ]),
+    );
+    for (const s of sections) for (const g of s.guarded ?? []) expect(g.grants, `${s.key}.${g.key}`).toMatch(/^[a-z]/u);
+    const c = loadConfig({ ...files(null, hostile), env: { DWIM_LOG_PATH: "/tmp/mine.jsonl" }, trustStore: null });
+    expect(sectionOf(c, logSection).path).toBe("/tmp/mine.jsonl");
   });
 });
 

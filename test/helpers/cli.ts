@@ -4,6 +4,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 
 export const MAIN = resolve(__dirname, "../../dist/cli/main.js");
 const run = promisify(execFile);
@@ -42,4 +44,25 @@ export function dwimInTerminal(args: string, dir: string, env: Record<string, st
     timeout: 20_000,
   });
   return r.stdout;
+}
+
+/** `dwim args…` as an MCP client starts it over stdio, with its stderr kept for the test to read. */
+export async function dwimOverStdio(
+  args: string[],
+  options: { dir: string; env: Record<string, string> },
+): Promise<{ client: Client; stderr: () => string; close(): Promise<void> }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [MAIN, ...args],
+    cwd: options.dir,
+    env: options.env,
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const client = new Client({ name: "dwim-cli-test", version: "0.0.0" });
+  await client.connect(transport);
+  return { client, stderr: () => stderr, close: () => client.close() };
 }

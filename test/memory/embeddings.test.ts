@@ -144,21 +144,17 @@ describe("OpenAI-compatible endpoint provider", () => {
   it("sends the API key named by embedding_api_key_env", async () => {
     const server = await embeddingServer();
     try {
+      // The user's own file: a project's may not name an endpoint or a secret (README, "Security model").
       const root = tmpRoot();
-      mkdirSync(join(root, ".dwim"), { recursive: true });
+      const userFile = join(root, "user-dwim.toml");
       writeFileSync(
-        join(root, ".dwim", "dwim.toml"),
+        userFile,
         `[memory]\nembeddings = "openai:${server.url}"\nembedding_api_key_env = "DWIM_TEST_EMB_KEY"\n`,
       );
       vi.stubEnv("DWIM_TEST_EMB_KEY", "s3cret");
       const { loadConfig } = await import("../../src/core/index.js");
       const { memorySection, openMemory } = await import("../../src/memory/index.js");
-      const config = loadConfig({
-        sections: [memorySection],
-        env: {},
-        userFile: null,
-        projectFile: join(root, ".dwim", "dwim.toml"),
-      });
+      const config = loadConfig({ sections: [memorySection], env: {}, userFile, projectFile: null });
       await openMemory({ config, root });
       expect(server.requests[0].auth).toBe("Bearer s3cret");
     } finally {

