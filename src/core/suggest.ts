@@ -3,6 +3,15 @@
  * tier (auto, likely_fix, hints, none). Auto-correction needs a unique best candidate within a small edit budget,
  * confirmed by max(ratio, Jaro-Winkler), inside one namespace, and not blocked by the caller.
  */
+
+import {
+  FAR,
+  type ScopedInput,
+  type Spelling,
+  scoreCandidates,
+  sharesTokens,
+  type TargetScore,
+} from "./candidate-scores.js";
 import {
   editBudget,
   NAMESPACE_SEPARATORS,
@@ -11,17 +20,7 @@ import {
   splitNamespace,
   uniqueNamespaceFix,
 } from "./namespaces.js";
-import {
-  couldReachRatio,
-  jaroWinkler,
-  nameKey,
-  normalize,
-  osa,
-  RatioBound,
-  ratio,
-  singularize,
-  tokens,
-} from "./similarity.js";
+import { nameKey, normalize, singularize, tokens } from "./similarity.js";
 
 export { differingParts, editBudget, splitNamespace } from "./namespaces.js";
 
@@ -94,27 +93,6 @@ const DOUBLE_EDIT_RATIO = 0.75;
 
 /** Inputs this short need a two-edit lead over the runner-up (bench/typos: precision 99.42 % → 99.55 %). */
 const SHORT_INPUT = 3;
-
-interface Spelling {
-  target: number;
-  text: string;
-  norm: string;
-  key: string;
-  namespace: string;
-  operation: string;
-}
-
-interface TargetScore {
-  index: number;
-  distance: number;
-  confidence: number;
-  /** ratio() alone, for the hint floor. */
-  similarity: number;
-  spelling: string;
-  crossesNamespace: boolean;
-  /** The match supplies or corrects a namespace (`get_monarchs` → `history.get_monarchs`). */
-  completesNamespace: boolean;
-}
 
 /** Precomputed candidate set: build once per registry, query many times. */
 export class NameIndex {
@@ -241,240 +219,27 @@ export function suggest(
 
 function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptions): Suggestion {
   const t: SuggestThresholds = { ...DEFAULT_THRESHOLDS, ...definedOnly(options) };
-  const specs = index.specs;
-  const spellings = index.allSpellings;
-  const none: Suggestion = { input, tier: "none", hints: [], candidates: [] };
-  if (specs.length === 0 || input.trim() === "") return none;
-
-  // Tier: exact and alias (case-sensitive spelling).
-  const exact = index.spellingOf(input);
-  if (exact) {
-    const spec = specs[exact.target];
-    return resolved(input, spec.target, exact.text, exact.text === spec.target ? "exact" : "alias", 1, 0);
-  }
-
-  // Tier: normalization (case, separators, camelCase, simple plurals). Unique target only.
+  if (index.specs.length === 0 || input.trim() === "") return { input, tier: "none", hints: [], candidates: [] };
   const norm = normalize(input);
-  const key = nameKey(input);
-  const normal = index.normalMatches(norm, key);
-  if (normal.targets === 1) {
-    const s = normal.first as Spelling;
-    const spec = specs[s.target];
-    return resolved(input, spec.target, s.text, s.text === spec.target ? "normalization" : "alias", 1, 0);
-  }
+  const direct = directMatch(index, input, norm);
+  if (direct) return direct;
 
-  // Namespace scoping.
-  const { namespace: inputNs, operation: inputOp } =
-    options.namespaces === false ? { namespace: "", operation: norm } : splitNamespace(norm);
-  let scopeNs: string | undefined;
-  let namespaceCorrected = false;
-  if (inputNs) {
-    if (index.knownNamespaces.has(inputNs)) scopeNs = inputNs;
-    else {
-      // A namespace given only by its tail (`AuditRecordsApi.get…` for `audit_records_api.AuditRecordsApi.get…`).
-      const tails = [...index.knownNamespaces].filter((ns) =>
-        NAMESPACE_SEPARATORS.some((sep) => ns.endsWith(sep + inputNs)),
-      );
-      if (tails.length === 1) {
-        scopeNs = tails[0];
-        namespaceCorrected = true;
-      }
-    }
-    if (scopeNs === undefined && !index.knownNamespaces.has(inputNs)) {
-      const nsFix = uniqueNamespaceFix(inputNs, [...index.knownNamespaces], t.autoThreshold);
-      if (nsFix !== undefined) {
-        scopeNs = nsFix;
-        namespaceCorrected = true;
-      }
-    }
-  }
-
-  const budget = editBudget(inputOp.length);
-  const scores = new Map<number, TargetScore>();
-  // What a spelling is compared as: set by compare() (no allocation per spelling).
-  let left = "";
-  let right = "";
-  let crosses = false;
-  const compare = (s: Spelling): void => {
-    crosses = false;
-    if (options.namespaces === false) {
-      left = norm;
-      right = s.norm;
-    } else if (inputNs) {
-      // The input names a namespace: compare operations, and mark anything outside that namespace as crossing.
-      left = inputOp;
-      right = s.operation;
-      crosses = scopeNs === undefined || s.namespace !== scopeNs;
-    } else if (s.namespace) {
-      // No namespace given: match operation suffixes (namespace completion).
-      left = inputOp;
-      right = s.operation;
-    } else {
-      left = norm;
-      right = s.norm;
-    }
-  };
-  for (const s of spellings) {
-    compare(s);
-    // Cheap filters first: OSA only for lengths within reach.
-    let distance = FAR;
-    if (Math.abs(left.length - right.length) <= budget + 1) distance = osa(left, right, budget + 1);
-    let similarity: number;
-    let confidence: number;
-    if (distance <= budget + 1) {
-      similarity = ratio(left, right);
-      confidence = Math.max(similarity, jaroWinkler(left, right));
-    } else if (options.tokenMatch && sharesTokens(left, right, options)) {
-      similarity = ratio(left, right);
-      confidence = similarity;
-      distance = FAR;
-    } else continue;
-    const prev = scores.get(s.target);
-    if (
-      !prev ||
-      distance < prev.distance ||
-      (distance === prev.distance && confidence > prev.confidence) ||
-      (prev.crossesNamespace && !crosses)
-    ) {
-      scores.set(s.target, {
-        index: s.target,
-        distance,
-        confidence,
-        similarity,
-        spelling: s.text,
-        crossesNamespace: crosses,
-        completesNamespace: !crosses && (namespaceCorrected || (!inputNs && s.namespace !== "")),
-      });
-    }
-  }
-
-  // Candidates too far for a fix can only be hints, ranked after every near one: they matter only when fewer than
-  // maxHints + 1 targets are near. Their exact ratios are then computed best bound first.
-  if (budget === 0 || scores.size <= t.maxHints) {
-    const far: FarCandidate[] = [];
-    for (const s of spellings) {
-      if (scores.has(s.target)) continue;
-      compare(s);
-      if (!couldReachRatio(left, right, t.hintThreshold)) continue;
-      const bound = RATIO_BOUND.upper(left, right);
-      if (bound >= t.hintThreshold) far.push({ spelling: s, left, right, crosses, bound });
-    }
-    scoreFarCandidates(far, scores, t, namespaceCorrected, inputNs);
-  }
-
-  const ranked = [...scores.values()].sort(
+  const scoped = scopeInput(index, input, norm, options, t);
+  const ranked = [...scoreCandidates(index.allSpellings, scoped, t.hintThreshold, t.maxHints).values()].sort(
     (a, b) => a.distance - b.distance || b.confidence - a.confidence || a.index - b.index,
   );
-  const scored = (s: TargetScore): ScoredCandidate => ({
-    target: specs[s.index].target,
-    spelling: s.spelling,
-    distance: s.distance,
-    confidence: round3(s.confidence),
-  });
+  const typo = typoFix(index, scoped, ranked, options, t);
+  const tokenFix = !typo.fix && options.tokenMatch ? tokenSubsetFix(index, input, ranked, t) : undefined;
+  const { tier, match, blocked } = fixTier(index, scoped, typo, tokenFix, options, t);
+  const hints = hintTargets(index, scoped, ranked, match, t);
 
-  // Tier: unique best within budget, confirmed.
-  let fix: { score: TargetScore; kind: MatchKind } | undefined;
-  let blocked: BlockedReason | undefined;
-  let looseOperation = false;
-  const inScope = ranked.filter((s) => !s.crossesNamespace);
-  const best = inScope[0];
-  // The budget of the shorter side: a 3-letter target tolerates one edit (`rohmk` is not `ohm`). Two edits also need
-  // ratio >= DOUBLE_EDIT_RATIO: Jaro-Winkler alone, inflated by a shared prefix, would fix `purple` as `purge`.
-  const fixBudget = best ? Math.min(budget, editBudget(opOf(normalize(best.spelling)).length)) : budget;
-  const doubleEditConfirmed = !best || best.distance < 2 || best.similarity >= DOUBLE_EDIT_RATIO;
-  // An edit is a third of a 3-letter input: there the best must lead the runner-up by two edits, not one.
-  const runnerUp = inScope.find((c) => c.index !== best?.index)?.distance ?? FAR;
-  const shortClear = !best || inputOp.length > SHORT_INPUT || best.distance === 0 || runnerUp >= best.distance + 2;
-  if (best && best.distance <= fixBudget && doubleEditConfirmed && (budget > 0 || best.completesNamespace)) {
-    const tied = inScope.filter((s) => s.distance === best.distance);
-    const guard =
-      best.distance === 0 ? "strict" : operationGuard(opOf(inputOp), opOf(normalize(best.spelling)), t.autoThreshold);
-    const guarded = guard !== "fail";
-    // Parameter names: an input that only adds words to the target (`line_start` → `start`) is a guess, not a typo.
-    const addsWords = options.tokenMatch === true && addsTokens(input, specs[best.index].target);
-    if (tied.length === 1 && best.confidence >= t.likelyFixThreshold && guarded && !addsWords && shortClear) {
-      fix = { score: best, kind: best.completesNamespace ? "namespace_completion" : "typo" };
-      looseOperation = guard === "loose";
-    } else if (tied.length === 1 && !guarded) blocked = "operation";
-  }
-
-  // Token subset (parameter names): `path` → `file_path` is a likely_fix, never auto.
-  let tokenFix: TargetScore | undefined;
-  if (!fix && options.tokenMatch) {
-    const inputTokens = new Set(tokens(input).map(singularize));
-    const supersets = specs
-      .map((spec, i) => ({ i, spec }))
-      .filter(({ spec }) => {
-        const targetTokens = new Set(tokens(spec.target).map(singularize));
-        return (
-          inputTokens.size > 0 &&
-          targetTokens.size > inputTokens.size &&
-          [...inputTokens].every((tok) => targetTokens.has(tok))
-        );
-      });
-    if (supersets.length === 1) {
-      const i = supersets[0].i;
-      tokenFix = scores.get(i) ?? {
-        index: i,
-        distance: FAR,
-        confidence: t.likelyFixThreshold,
-        similarity: 0,
-        spelling: specs[i].target,
-        crossesNamespace: false,
-        completesNamespace: false,
-      };
-    }
-  }
-
-  let tier: Tier = "none";
-  let match: SuggestMatch | undefined;
-  if (fix) {
-    const s = fix.score;
-    const spec = specs[s.index];
-    const confident = s.confidence >= t.autoThreshold;
-    if (!confident) blocked = "confidence";
-    else if (looseOperation) blocked = "operation";
-    else if (options.allowAuto === false) blocked = "disabled";
-    else if (spec.destructive) blocked = "destructive";
-    else if (inputOp.length < 3) blocked = "short_input";
-    tier = blocked ? "likely_fix" : "auto";
-    match = { ...scored(s), kind: fix.kind };
-  } else if (tokenFix) {
-    tier = "likely_fix";
-    match = { ...scored(tokenFix), confidence: t.likelyFixThreshold, kind: "token" };
-    blocked = "confidence";
-  }
-
-  // Hints: near candidates, most similar first, excluding the fix itself.
-  const hintTargets: string[] = [];
-  for (const s of ranked) {
-    if (hintTargets.length >= t.maxHints) break;
-    if (match && specs[s.index].target === match.target) continue;
-    const near = s.distance <= budget + 1 && budget > 0;
-    const similar = s.similarity >= t.hintThreshold;
-    const tokenShared = options.tokenMatch === true && sharesTokens(input, specs[s.index].target, options);
-    if (near || similar || tokenShared || (s.crossesNamespace && s.distance === 0)) {
-      hintTargets.push(specs[s.index].target);
-    }
-  }
-  if (options.tokenMatch && hintTargets.length < t.maxHints) {
-    // Input with extra words (`file_path` → `path`): the shorter target is only a hint.
-    const inputTokens = new Set(tokens(input).map(singularize));
-    for (const spec of specs) {
-      if (hintTargets.length >= t.maxHints) break;
-      if (hintTargets.includes(spec.target) || spec.target === match?.target) continue;
-      const targetTokens = tokens(spec.target).map(singularize);
-      if (targetTokens.length > 0 && targetTokens.every((tok) => inputTokens.has(tok))) hintTargets.push(spec.target);
-    }
-  }
-  if (tier === "none" && hintTargets.length > 0) tier = "hints";
-
+  const scored = (s: TargetScore): ScoredCandidate => scoredCandidate(index, s);
   const suggestion: Suggestion = {
     input,
-    tier,
-    hints: hintTargets,
+    tier: tier === "none" && hints.length > 0 ? "hints" : tier,
+    hints,
     candidates: ranked
-      .filter((s) => s.distance <= budget + 1 || s.similarity >= t.hintThreshold)
+      .filter((s) => s.distance <= scoped.budget + 1 || s.similarity >= t.hintThreshold)
       .slice(0, t.maxHints + 1)
       .map(scored),
   };
@@ -483,61 +248,230 @@ function suggestFromIndex(index: NameIndex, input: string, options: SuggestOptio
     suggestion.likely_fix = match.target;
   }
   if (blocked && tier !== "auto") suggestion.blocked_reason = blocked;
-  if (blocked === "operation" && !match && !hintTargets.includes(specs[best!.index].target)) {
-    suggestion.hints = [specs[best!.index].target, ...hintTargets].slice(0, t.maxHints);
+  // A typo blocked only by the operation guard (`fuzzy_search_dirs`) still names its target first among the hints.
+  const guarded = typo.best && index.specs[typo.best.index].target;
+  if (blocked === "operation" && !match && guarded && !hints.includes(guarded)) {
+    suggestion.hints = [guarded, ...hints].slice(0, t.maxHints);
     suggestion.tier = "hints";
   }
-  if (!match && ranked.some((s) => s.crossesNamespace && s.distance <= budget)) suggestion.blocked_reason = "namespace";
+  if (!match && ranked.some((s) => s.crossesNamespace && s.distance <= scoped.budget)) {
+    suggestion.blocked_reason = "namespace";
+  }
   return suggestion;
 }
 
-interface FarCandidate {
-  spelling: Spelling;
-  left: string;
-  right: string;
-  crosses: boolean;
-  /** Upper bound of ratio(left, right). */
-  bound: number;
+/**
+ * Tiers exact and alias (the spelling as written, case-sensitive), then normalization (case, separators, camelCase,
+ * simple plurals), the latter only when one target alone matches.
+ */
+function directMatch(index: NameIndex, input: string, norm: string): Suggestion | undefined {
+  const exact = index.spellingOf(input);
+  if (exact) {
+    const spec = index.specs[exact.target];
+    return resolved(input, spec.target, exact.text, exact.text === spec.target ? "exact" : "alias", 1, 0);
+  }
+  const normal = index.normalMatches(norm, nameKey(input));
+  if (normal.targets !== 1) return undefined;
+  const s = normal.first as Spelling;
+  const spec = index.specs[s.target];
+  return resolved(input, spec.target, s.text, s.text === spec.target ? "normalization" : "alias", 1, 0);
+}
+
+/** The input split into namespace and operation, scoped to the known namespace it names (as written or corrected). */
+function scopeInput(
+  index: NameIndex,
+  input: string,
+  norm: string,
+  options: SuggestOptions,
+  t: SuggestThresholds,
+): ScopedInput {
+  const namespacesOff = options.namespaces === false;
+  const { namespace, operation } = namespacesOff ? { namespace: "", operation: norm } : splitNamespace(norm);
+  const { scope, corrected } = namespaceScope(index.knownNamespaces, namespace, t.autoThreshold);
+  return {
+    input,
+    norm,
+    namespace,
+    operation,
+    scope,
+    namespaceCorrected: corrected,
+    budget: editBudget(operation.length),
+    namespacesOff,
+    tokenMatch: options.tokenMatch === true,
+  };
 }
 
 /**
- * Exact ratios of candidates too far for a fix, only as many as can still reach the best maxHints + 1 far targets:
- * by bound, best first, stopping once no remaining bound can beat the last of them.
+ * The known namespace an input's namespace means: itself; else the one namespace it is the tail of
+ * (`AuditRecordsApi.get…` for `audit_records_api.AuditRecordsApi.get…`); else a unique typo fix of it.
  */
-function scoreFarCandidates(
-  far: FarCandidate[],
-  scores: Map<number, TargetScore>,
+function namespaceScope(
+  known: ReadonlySet<string>,
+  namespace: string,
+  threshold: number,
+): { scope?: string; corrected: boolean } {
+  if (!namespace) return { corrected: false };
+  if (known.has(namespace)) return { scope: namespace, corrected: false };
+  const tails = [...known].filter((ns) => NAMESPACE_SEPARATORS.some((sep) => ns.endsWith(sep + namespace)));
+  if (tails.length === 1) return { scope: tails[0], corrected: true };
+  const fix = uniqueNamespaceFix(namespace, [...known], threshold);
+  return fix === undefined ? { corrected: false } : { scope: fix, corrected: true };
+}
+
+interface TypoDecision {
+  /** The best candidate inside the input's namespace. */
+  best?: TargetScore;
+  fix?: { score: TargetScore; kind: MatchKind };
+  /** Set when the unique best failed the operation guard (no fix). */
+  blocked?: BlockedReason;
+  /** The operation guard passed only loosely (`set`/`get`): a likely_fix, never auto. */
+  looseOperation: boolean;
+}
+
+/** Tier typo: a unique best within the edit budget, confirmed, that passes the operation guard. */
+function typoFix(
+  index: NameIndex,
+  scoped: ScopedInput,
+  ranked: readonly TargetScore[],
+  options: SuggestOptions,
   t: SuggestThresholds,
-  namespaceCorrected: boolean,
-  inputNs: string,
-): void {
-  far.sort((a, b) => b.bound - a.bound || a.spelling.target - b.spelling.target);
-  const keep = t.maxHints + 1;
-  const best = new Map<number, number>();
-  let floor = t.hintThreshold;
-  // Bounded work: at most twice the slots are scored exactly, best bound first (far candidates are only hints).
-  let evaluations = 0;
-  for (const f of far) {
-    if ((best.size >= keep && f.bound < floor) || evaluations >= 2 * keep) break;
-    evaluations++;
-    const prev = scores.get(f.spelling.target);
-    if (prev && prev.distance < FAR) continue;
-    const similarity = ratio(f.left, f.right);
-    if (similarity < t.hintThreshold) continue;
-    if (!prev || similarity > prev.confidence || (prev.crossesNamespace && !f.crosses)) {
-      scores.set(f.spelling.target, {
-        index: f.spelling.target,
-        distance: FAR,
-        confidence: similarity,
-        similarity,
-        spelling: f.spelling.text,
-        crossesNamespace: f.crosses,
-        completesNamespace: !f.crosses && (namespaceCorrected || (!inputNs && f.spelling.namespace !== "")),
-      });
-    }
-    best.set(f.spelling.target, Math.max(similarity, best.get(f.spelling.target) ?? 0));
-    if (best.size >= keep) floor = [...best.values()].sort((x, y) => y - x)[keep - 1];
+): TypoDecision {
+  const inScope = ranked.filter((s) => !s.crossesNamespace);
+  const best = inScope[0];
+  if (!best) return { looseOperation: false };
+  const budget = scoped.budget;
+  // The budget of the shorter side: a 3-letter target tolerates one edit (`rohmk` is not `ohm`). Two edits also need
+  // ratio >= DOUBLE_EDIT_RATIO: Jaro-Winkler alone, inflated by a shared prefix, would fix `purple` as `purge`.
+  const fixBudget = Math.min(budget, editBudget(opOf(normalize(best.spelling)).length));
+  const doubleEditConfirmed = best.distance < 2 || best.similarity >= DOUBLE_EDIT_RATIO;
+  // An edit is a third of a 3-letter input: there the best must lead the runner-up by two edits, not one.
+  const runnerUp = inScope.find((c) => c.index !== best.index)?.distance ?? FAR;
+  const shortClear = scoped.operation.length > SHORT_INPUT || best.distance === 0 || runnerUp >= best.distance + 2;
+  if (best.distance > fixBudget || !doubleEditConfirmed || (budget === 0 && !best.completesNamespace)) {
+    return { best, looseOperation: false };
   }
+  const unique = inScope.filter((s) => s.distance === best.distance).length === 1;
+  const guard =
+    best.distance === 0
+      ? "strict"
+      : operationGuard(opOf(scoped.operation), opOf(normalize(best.spelling)), t.autoThreshold);
+  const guarded = guard !== "fail";
+  // Parameter names: an input that only adds words to the target (`line_start` → `start`) is a guess, not a typo.
+  const addsWords = options.tokenMatch === true && addsTokens(scoped.input, index.specs[best.index].target);
+  if (unique && best.confidence >= t.likelyFixThreshold && guarded && !addsWords && shortClear) {
+    const kind: MatchKind = best.completesNamespace ? "namespace_completion" : "typo";
+    return { best, fix: { score: best, kind }, looseOperation: guard === "loose" };
+  }
+  return unique && !guarded ? { best, blocked: "operation", looseOperation: false } : { best, looseOperation: false };
+}
+
+/** Tier token (parameter names): `path` → `file_path`, the one target whose words strictly include the input's. */
+function tokenSubsetFix(
+  index: NameIndex,
+  input: string,
+  ranked: readonly TargetScore[],
+  t: SuggestThresholds,
+): TargetScore | undefined {
+  const inputTokens = new Set(tokens(input).map(singularize));
+  if (inputTokens.size === 0) return undefined;
+  const supersets: number[] = [];
+  index.specs.forEach((spec, i) => {
+    const targetTokens = new Set(tokens(spec.target).map(singularize));
+    if (targetTokens.size > inputTokens.size && [...inputTokens].every((tok) => targetTokens.has(tok))) {
+      supersets.push(i);
+    }
+  });
+  if (supersets.length !== 1) return undefined;
+  const i = supersets[0];
+  return (
+    ranked.find((s) => s.index === i) ?? {
+      index: i,
+      distance: FAR,
+      confidence: t.likelyFixThreshold,
+      similarity: 0,
+      spelling: index.specs[i].target,
+      crossesNamespace: false,
+      completesNamespace: false,
+    }
+  );
+}
+
+/**
+ * Auto or likely_fix for a fix: auto only when confident, on a strictly guarded operation, allowed, into a target that
+ * is not destructive, from an input of 3 characters or more. A token fix is always a likely_fix.
+ */
+function fixTier(
+  index: NameIndex,
+  scoped: ScopedInput,
+  typo: TypoDecision,
+  tokenFix: TargetScore | undefined,
+  options: SuggestOptions,
+  t: SuggestThresholds,
+): { tier: Tier; match?: SuggestMatch; blocked?: BlockedReason } {
+  if (typo.fix) {
+    const s = typo.fix.score;
+    let blocked: BlockedReason | undefined;
+    if (s.confidence < t.autoThreshold) blocked = "confidence";
+    else if (typo.looseOperation) blocked = "operation";
+    else if (options.allowAuto === false) blocked = "disabled";
+    else if (index.specs[s.index].destructive) blocked = "destructive";
+    else if (scoped.operation.length < 3) blocked = "short_input";
+    return {
+      tier: blocked ? "likely_fix" : "auto",
+      match: { ...scoredCandidate(index, s), kind: typo.fix.kind },
+      blocked,
+    };
+  }
+  if (tokenFix) {
+    const match: SuggestMatch = {
+      ...scoredCandidate(index, tokenFix),
+      confidence: t.likelyFixThreshold,
+      kind: "token",
+    };
+    return { tier: "likely_fix", match, blocked: "confidence" };
+  }
+  return { tier: "none", blocked: typo.blocked };
+}
+
+/** Hints: near or similar candidates, most similar first, without the fix itself; for parameters, word overlaps. */
+function hintTargets(
+  index: NameIndex,
+  scoped: ScopedInput,
+  ranked: readonly TargetScore[],
+  match: SuggestMatch | undefined,
+  t: SuggestThresholds,
+): string[] {
+  const specs = index.specs;
+  const hints: string[] = [];
+  for (const s of ranked) {
+    if (hints.length >= t.maxHints) break;
+    const target = specs[s.index].target;
+    if (match && target === match.target) continue;
+    const near = s.distance <= scoped.budget + 1 && scoped.budget > 0;
+    const similar = s.similarity >= t.hintThreshold;
+    const tokenShared = scoped.tokenMatch && sharesTokens(scoped.input, target);
+    if (near || similar || tokenShared || (s.crossesNamespace && s.distance === 0)) hints.push(target);
+  }
+  if (scoped.tokenMatch && hints.length < t.maxHints) {
+    // Input with extra words (`file_path` → `path`): the shorter target is only a hint.
+    const inputTokens = new Set(tokens(scoped.input).map(singularize));
+    for (const spec of specs) {
+      if (hints.length >= t.maxHints) break;
+      if (hints.includes(spec.target) || spec.target === match?.target) continue;
+      const targetTokens = tokens(spec.target).map(singularize);
+      if (targetTokens.length > 0 && targetTokens.every((tok) => inputTokens.has(tok))) hints.push(spec.target);
+    }
+  }
+  return hints;
+}
+
+function scoredCandidate(index: NameIndex, s: TargetScore): ScoredCandidate {
+  return {
+    target: index.specs[s.index].target,
+    spelling: s.spelling,
+    distance: s.distance,
+    confidence: round3(s.confidence),
+  };
 }
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -564,18 +498,6 @@ function addsTokens(input: string, target: string): boolean {
   const targetTokens = new Set(tokens(target).map(singularize));
   return targetTokens.size < inputTokens.size && [...targetTokens].every((t) => inputTokens.has(t));
 }
-
-function sharesTokens(a: string, b: string, options: SuggestOptions): boolean {
-  if (!options.tokenMatch) return false;
-  const ta = new Set(tokens(a).map(singularize));
-  return tokens(b).some((tok) => ta.has(singularize(tok)));
-}
-
-/** One bound buffer for every query (queries never interleave: suggest is synchronous). */
-const RATIO_BOUND = new RatioBound();
-
-/** Distance recorded for candidates too far for an edit-based fix (kept only as hints). */
-const FAR = 99;
 
 function definedOnly<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -1,25 +1,34 @@
 /**
- * Intent scoring (spec §4.3): a field-weighted BM25 index over the registry (names ×3, aliases ×3, keywords ×2,
- * parameter names ×1, description ×1) and four signals in [0, 1] combined with the configured weights, plus the
- * keyword boost, identifier and intent overrides; optionally fused with the semantic lane's similarities (a linear
- * blend, so the result stays a confidence the thresholds can read). Built once per registry and config.
+ * Intent scoring (docs/router.md, "analyze_intent"): a field-weighted BM25 index over the registry (names ×3, aliases
+ * ×3, keywords ×2, parameter names ×1, description ×1) and four signals in [0, 1] combined with the configured weights,
+ * plus the keyword boost, identifier and intent overrides; optionally fused with the semantic lane's similarities (a
+ * linear blend, so the result stays a confidence the thresholds can read). Built once per registry and config.
  */
 import { singularize } from "../core/similarity.js";
 import type { ConfigIntent, RouterSettings } from "./config.js";
 import type { RouterRegistry, RouterTool } from "./registry.js";
 import { resolveDirect } from "./resolve.js";
-import { chunksOf, MAX_QUERY_CHARS, segmentsOf, splitToolNamespace, stem, termsOf, wordsOf } from "./text.js";
+import {
+  chunksOf,
+  MAX_QUERY_CHARS,
+  type QueryChunk,
+  segmentsOf,
+  splitToolNamespace,
+  stem,
+  termsOf,
+  wordsOf,
+} from "./text.js";
 
 const K1 = 1.2;
 const B = 0.75;
 const FIELD_WEIGHTS = { name: 3, alias: 3, keyword: 2, parameter: 1, description: 1 } as const;
-/** Floors set by the overrides (§4.3.5). */
+/** Floors set by the overrides: an identifier naming a tool, a matching `[[intents]]` pattern. */
 const IDENTIFIER_FLOOR = 0.95;
 const INTENT_FLOOR = 0.9;
 /**
  * Weight of an out-of-vocabulary query term, as a share of the rarest term's idf (lexical) and of one term (keyword):
- * 1, as the spec says, so off-topic queries sink. Lower values (0.75, 0.5) were measured on the bench: they leave
- * MetaTool ranking unchanged and let more off-domain asks through (R4), so unknown words count in full.
+ * 1, so off-topic queries sink. Lower values (0.75, 0.5) were measured on the bench: they leave
+ * MetaTool ranking unchanged and let more off-domain asks through (abstention), so unknown words count in full.
  */
 export const OOV_WEIGHT = 1;
 /**
@@ -130,93 +139,114 @@ export class IntentIndex {
    * objects are made only for the tools returned.
    */
   rank(rawQuery: string, limit = Number.POSITIVE_INFINITY, semantic?: SemanticInput): ScoredTool[] {
-    const query = rawQuery.slice(0, MAX_QUERY_CHARS);
-    const chunks = chunksOf(query);
-    const words = chunks.filter((c) => !c.value);
-    const written = words.flatMap((c) => wordsOf(c.text));
-    const ordered = written.map(stem);
-    const terms = [...new Set(ordered)];
-    /** Query words per term, as written. */
-    const formsOf = new Map<string, string[]>();
-    written.forEach((w, k) => {
-      const list = formsOf.get(ordered[k]);
-      if (list) list.push(w);
-      else formsOf.set(ordered[k], [w]);
-    });
-    const n = this.docs.length;
-    const lexical = new Float64Array(n);
-    const keyword = new Float64Array(n);
-    const description = new Float64Array(n);
-    const boost = new Float64Array(n);
-    const name = new Uint8Array(n);
-    const exact = new Uint8Array(n);
-    const alias = new Uint8Array(n);
-    const touched: number[] = [];
-    const seen = new Uint8Array(n);
-    const touch = (i: number) => {
-      if (!seen[i]) {
-        seen[i] = 1;
-        touched.push(i);
-      }
-    };
+    const query = parseQuery(rawQuery);
+    const signals = new Signals(this.docs.length);
+    if (query.terms.length > 0) this.addLexicalSignals(query, signals);
+    this.addNameSignals(query, signals);
+    const intent = this.intents.find((it) => it.regex.test(query.text));
+    const intentTool = intent ? this.registry.byName.get(intent.tool) : undefined;
+    if (intentTool) signals.touch(intentTool.index);
+    const fused = this.fuse(signals, intentTool?.index, semantic);
+    const isIntent = (i: number) => (intentTool?.index === i ? 1 : 0);
+    const semOf = (i: number) => semantic?.scores[i] ?? 0;
+    const { score, lexScore, agreed } = fused;
+    const lexical = signals.lexical;
+    const order = (a: number, b: number) =>
+      score[b] - score[a] ||
+      isIntent(b) - isIntent(a) ||
+      semOf(b) - semOf(a) ||
+      lexScore[b] - lexScore[a] ||
+      lexical[b] - lexical[a] ||
+      compareNames(this.docs[a].tool.name, this.docs[b].tool.name);
+    return firstInOrder(fused.ranked, limit, order).map((i) => ({
+      tool: this.docs[i].tool,
+      score: round3(score[i]),
+      breakdown: {
+        exact: signals.exact[i],
+        alias: signals.alias[i],
+        intent: isIntent(i) ? (intent as ConfigIntent).priority : 0,
+        lexical: round3(softClip(lexical[i])),
+        keyword: round3(softClip(signals.keyword[i])),
+        description: round3(signals.description[i]),
+        name: signals.name[i],
+        boost: round3(signals.boost[i]),
+        semantic: round3(semOf(i)),
+        agreement: agreed?.index === i ? round3(agreed.margin) : 0,
+      },
+    }));
+  }
 
-    if (terms.length > 0) {
-      const known = terms.filter((t) => this.idf.has(t)).length;
-      const totalIdf = terms.reduce((sum, t) => sum + (this.idf.get(t) ?? OOV_WEIGHT * this.maxIdf), 0);
-      const termMass = known + OOV_WEIGHT * (terms.length - known);
-      const pairs: string[] = [];
-      for (let i = 0; i + 1 < ordered.length; i++) {
-        const p = pairKey(ordered[i], ordered[i + 1]);
-        if (ordered[i] !== ordered[i + 1] && !pairs.includes(p)) pairs.push(p);
-      }
-      const avg = this.avgLength;
-      for (const t of terms) {
-        const postings = this.postings.get(t);
-        if (!postings) continue;
-        const idf = this.idf.get(t) ?? 0;
-        const forms = (formsOf.get(t) ?? []).filter((w) => this.surfaceVocab.has(w));
-        for (const i of postings) {
-          touch(i);
-          const doc = this.docs[i];
-          const tf = doc.tf.get(t) as number;
-          const credit = forms.length > 0 && !forms.some((w) => doc.surfaces.has(w)) ? STEM_ONLY_CREDIT : 1;
-          lexical[i] += (credit * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * doc.length) / avg));
-          if (doc.keywords.has(t)) keyword[i] += credit;
-          if (doc.extra.has(t)) boost[i] = doc.tool.boost;
-        }
-      }
-      // Keyword phrases, matched whole on the query's words (stop words included), count a keyword hit per word.
-      if (this.phrasesByFirst.size > 0) {
-        const all = words.flatMap((c) => segmentsOf(c.text)).map(stem);
-        for (let k = 0; k < all.length; k++) {
-          for (const { doc, stems } of this.phrasesByFirst.get(all[k]) ?? []) {
-            if (stems.every((st, j) => all[k + j] === st)) {
-              touch(doc);
-              keyword[doc] += stems.length;
-            }
-          }
-        }
-      }
-      for (const i of touched) {
+  /**
+   * Field-weighted BM25 over the query's terms, as a share of their summed idf (out-of-vocabulary terms at the maximum
+   * idf, so off-topic queries sink); the share of query terms that are keywords (whole keyword phrases included); the
+   * share of query bigrams adjacent in the description; the keyword boost of configured extra keywords.
+   */
+  private addLexicalSignals(query: ParsedQuery, signals: Signals): void {
+    const { terms, ordered } = query;
+    const known = terms.filter((t) => this.idf.has(t)).length;
+    const totalIdf = terms.reduce((sum, t) => sum + (this.idf.get(t) ?? OOV_WEIGHT * this.maxIdf), 0);
+    const termMass = known + OOV_WEIGHT * (terms.length - known);
+    const { lexical, keyword, description, boost } = signals;
+    for (const t of terms) {
+      const postings = this.postings.get(t);
+      if (!postings) continue;
+      const idf = this.idf.get(t) ?? 0;
+      const forms = (query.formsOf.get(t) ?? []).filter((w) => this.surfaceVocab.has(w));
+      for (const i of postings) {
+        signals.touch(i);
         const doc = this.docs[i];
-        // Unclipped: BM25's saturation lets a strong match exceed 1 here; only the final score is bounded (softClip).
-        lexical[i] = lexical[i] / totalIdf;
-        // A tool without curated keywords (a proxied server's) lets the lexical signal stand in for them, so that the
-        // lack of curation does not cap its score below the suggest threshold.
-        keyword[i] =
-          doc.keywords.size === 0 && doc.keywordPhrases.length === 0 ? lexical[i] : Math.min(1, keyword[i] / termMass);
-        if (pairs.length > 0) {
-          let adjacent = 0;
-          for (const p of pairs) if (doc.descriptionPairs.has(p)) adjacent++;
-          description[i] = adjacent / pairs.length;
-        } else description[i] = doc.descriptionTerms.has(terms[0]) ? 1 : 0;
+        const tf = doc.tf.get(t) as number;
+        const credit = forms.length > 0 && !forms.some((w) => doc.surfaces.has(w)) ? STEM_ONLY_CREDIT : 1;
+        lexical[i] += (credit * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * doc.length) / this.avgLength));
+        if (doc.keywords.has(t)) keyword[i] += credit;
+        if (doc.extra.has(t)) boost[i] = doc.tool.boost;
       }
     }
+    this.addKeywordPhrases(query, signals);
+    const pairs: string[] = [];
+    for (let i = 0; i + 1 < ordered.length; i++) {
+      const p = pairKey(ordered[i], ordered[i + 1]);
+      if (ordered[i] !== ordered[i + 1] && !pairs.includes(p)) pairs.push(p);
+    }
+    for (const i of signals.touched) {
+      const doc = this.docs[i];
+      // Unclipped: BM25's saturation lets a strong match exceed 1 here; only the final score is bounded (softClip).
+      lexical[i] = lexical[i] / totalIdf;
+      // A tool without curated keywords (a proxied server's) lets the lexical signal stand in for them, so that the
+      // lack of curation does not cap its score below the suggest threshold.
+      keyword[i] =
+        doc.keywords.size === 0 && doc.keywordPhrases.length === 0 ? lexical[i] : Math.min(1, keyword[i] / termMass);
+      if (pairs.length > 0) {
+        let adjacent = 0;
+        for (const p of pairs) if (doc.descriptionPairs.has(p)) adjacent++;
+        description[i] = adjacent / pairs.length;
+      } else description[i] = doc.descriptionTerms.has(terms[0]) ? 1 : 0;
+    }
+  }
 
-    // Name signal and identifier override: a word, or up to three joined, naming a tool through tiers 1–4.
+  /** Keyword phrases, matched whole on the query's words (stop words included), count a keyword hit per word. */
+  private addKeywordPhrases(query: ParsedQuery, signals: Signals): void {
+    if (this.phrasesByFirst.size === 0) return;
+    const all = query.words.flatMap((c) => segmentsOf(c.text)).map(stem);
+    for (let k = 0; k < all.length; k++) {
+      for (const { doc, stems } of this.phrasesByFirst.get(all[k]) ?? []) {
+        if (stems.every((st, j) => all[k + j] === st)) {
+          signals.touch(doc);
+          signals.keyword[doc] += stems.length;
+        }
+      }
+    }
+  }
+
+  /**
+   * Name signal and identifier override: a word, or up to three joined, naming a tool through tiers 1–4. A word
+   * written as an identifier (or the whole query) sets the exact or alias flag that lifts the tool to the floor.
+   */
+  private addNameSignals(query: ParsedQuery, signals: Signals): void {
+    const { words } = query;
     const spelledSegments = words.map((c) => segmentsOf(c.text));
     const wordSegments = spelledSegments.map((segs) => segs.map(singularize));
-    const whole = words.length === 1 && chunks.length === 1;
+    const whole = words.length === 1 && query.chunks.length === 1;
     for (let w = 0; w < words.length; w++) {
       for (let k = 1; k <= 3 && w + k <= words.length; k++) {
         const key = wordSegments
@@ -235,23 +265,29 @@ export class IntentIndex {
           if (direct.tool.name !== literal && !direct.tool.aliases.includes(literal)) continue;
         }
         const i = direct.tool.index;
-        touch(i);
-        name[i] = 1;
+        signals.touch(i);
+        signals.name[i] = 1;
         if ((k === 1 && words[w].identifier) || whole) {
-          if (direct.tier === "alias") alias[i] = 1;
-          else exact[i] = 1;
+          if (direct.tier === "alias") signals.alias[i] = 1;
+          else signals.exact[i] = 1;
         }
       }
     }
+  }
 
-    const intent = this.intents.find((it) => it.regex.test(query));
-    const intentTool = intent ? this.registry.byName.get(intent.tool) : undefined;
-    if (intentTool) touch(intentTool.index);
-
+  /**
+   * The final score of every touched tool: the weighted lexical signals (soft-clipped), blended with the semantic lane,
+   * lifted by the lanes' agreement, then floored by the identifier and intent overrides. Intents are checked first (as
+   * configured intents come before everything else): the intent's tool is lifted to at least the best other score and
+   * goes first among equals.
+   */
+  private fuse(signals: Signals, intentIndex: number | undefined, semantic: SemanticInput | undefined): FusedScores {
+    const n = this.docs.length;
     const w = this.settings.weights;
     const sem = semantic?.scores;
     const semWeight = sem ? semantic.weight : 0;
-    if (sem) for (let i = 0; i < n; i++) if (sem[i] > 0) touch(i);
+    if (sem) for (let i = 0; i < n; i++) if (sem[i] > 0) signals.touch(i);
+    const { touched, lexical, keyword, description, name, boost } = signals;
     const lexScore = new Float64Array(n);
     const score = new Float64Array(n);
     const ranked: number[] = [];
@@ -264,44 +300,21 @@ export class IntentIndex {
     for (const i of touched) {
       let s = sem ? (1 - semWeight) * lexScore[i] + semWeight * sem[i] : lexScore[i];
       if (agreed && agreed.index === i) s = agreementLift(s, agreed.margin);
-      if (exact[i] || alias[i]) s = Math.max(s, IDENTIFIER_FLOOR);
-      if (intentTool && intentTool.index === i) s = Math.max(s, INTENT_FLOOR);
+      if (signals.exact[i] || signals.alias[i]) s = Math.max(s, IDENTIFIER_FLOOR);
+      if (intentIndex === i) s = Math.max(s, INTENT_FLOOR);
       score[i] = s;
       if (round3(s) > 0) ranked.push(i);
     }
-    // Intents are checked first (D8): the intent's tool is lifted to at least the best other score and goes first
-    // among equals. Then real signals, then the name.
-    if (intentTool && score[intentTool.index] > 0) {
-      for (const i of touched) score[intentTool.index] = Math.max(score[intentTool.index], score[i]);
+    if (intentIndex !== undefined && score[intentIndex] > 0) {
+      for (const i of touched) score[intentIndex] = Math.max(score[intentIndex], score[i]);
     }
-    const isIntent = (i: number) => (intentTool?.index === i ? 1 : 0);
-    const semOf = (i: number) => sem?.[i] ?? 0;
-    const order = (a: number, b: number) =>
-      score[b] - score[a] ||
-      isIntent(b) - isIntent(a) ||
-      semOf(b) - semOf(a) ||
-      lexScore[b] - lexScore[a] ||
-      lexical[b] - lexical[a] ||
-      compareNames(this.docs[a].tool.name, this.docs[b].tool.name);
-    return firstInOrder(ranked, limit, order).map((i) => ({
-      tool: this.docs[i].tool,
-      score: round3(score[i]),
-      breakdown: {
-        exact: exact[i],
-        alias: alias[i],
-        intent: isIntent(i) ? (intent as ConfigIntent).priority : 0,
-        lexical: round3(softClip(lexical[i])),
-        keyword: round3(softClip(keyword[i])),
-        description: round3(description[i]),
-        name: name[i],
-        boost: round3(boost[i]),
-        semantic: round3(semOf(i)),
-        agreement: agreed?.index === i ? round3(agreed.margin) : 0,
-      },
-    }));
+    return { score, lexScore, ranked, agreed };
   }
 
-  /** Tiers 1–4 of §4.2 for a query word (`text`) or joined words, by their precomputed key. */
+  /**
+   * The exact, normalized and alias tiers of resolve_tool for a query word (`text`) or joined words, by their
+   * precomputed key.
+   */
   private direct(
     text: string | undefined,
     key: string,
@@ -322,6 +335,75 @@ export class IntentIndex {
     if (aliased) return { tool: aliased, tier: "alias" };
     return undefined;
   }
+}
+
+interface ParsedQuery {
+  /** The query as matched by intents: cut to MAX_QUERY_CHARS. */
+  text: string;
+  chunks: QueryChunk[];
+  /** Chunks that are words (not values). */
+  words: QueryChunk[];
+  /** Stems of the words, stop words out, in query order (for bigrams). */
+  ordered: string[];
+  /** The distinct stems. */
+  terms: string[];
+  /** Query words per term, as written. */
+  formsOf: Map<string, string[]>;
+}
+
+function parseQuery(rawQuery: string): ParsedQuery {
+  const text = rawQuery.slice(0, MAX_QUERY_CHARS);
+  const chunks = chunksOf(text);
+  const words = chunks.filter((c) => !c.value);
+  const written = words.flatMap((c) => wordsOf(c.text));
+  const ordered = written.map(stem);
+  const formsOf = new Map<string, string[]>();
+  written.forEach((w, k) => {
+    const list = formsOf.get(ordered[k]);
+    if (list) list.push(w);
+    else formsOf.set(ordered[k], [w]);
+  });
+  return { text, chunks, words, ordered, terms: [...new Set(ordered)], formsOf };
+}
+
+/** Per-tool signals of one query, in flat arrays, and the tools any evidence touched (in the order touched). */
+class Signals {
+  readonly lexical: Float64Array;
+  readonly keyword: Float64Array;
+  readonly description: Float64Array;
+  readonly boost: Float64Array;
+  readonly name: Uint8Array;
+  readonly exact: Uint8Array;
+  readonly alias: Uint8Array;
+  readonly touched: number[] = [];
+  private readonly seen: Uint8Array;
+
+  constructor(n: number) {
+    this.lexical = new Float64Array(n);
+    this.keyword = new Float64Array(n);
+    this.description = new Float64Array(n);
+    this.boost = new Float64Array(n);
+    this.name = new Uint8Array(n);
+    this.exact = new Uint8Array(n);
+    this.alias = new Uint8Array(n);
+    this.seen = new Uint8Array(n);
+  }
+
+  touch(i: number): void {
+    if (!this.seen[i]) {
+      this.seen[i] = 1;
+      this.touched.push(i);
+    }
+  }
+}
+
+interface FusedScores {
+  score: Float64Array;
+  /** The lexical lane's own score (weighted signals, soft-clipped). */
+  lexScore: Float64Array;
+  /** Tools whose score rounds above 0. */
+  ranked: number[];
+  agreed: { index: number; margin: number } | undefined;
 }
 
 function buildDoc(tool: RouterTool): ToolDoc {
