@@ -59,20 +59,8 @@ export function identTerms(...texts: ReadonlyArray<string | null | undefined>): 
   return [...out].join(" ");
 }
 
-/**
- * Personal pronouns, which a question about a person is full of ("what did she give her brother?"): in a corpus of
- * conversations they are rarer than "the" yet say nothing about the topic, so as query terms they pull in any turn
- * that mentions someone. PostgreSQL's english configuration does not index them either.
- */
-const PRONOUNS =
-  "he him his himself she her hers herself they them their theirs themselves us ours ourselves yours yourself itself myself mine".split(
-    " ",
-  );
-
-const STOP_WORDS: ReadonlySet<string> = new Set([...FUNCTION_WORDS, ...PRONOUNS]);
-
 export function isStopWord(word: string): boolean {
-  return STOP_WORDS.has(word);
+  return FUNCTION_WORDS.has(word);
 }
 
 /**
@@ -86,7 +74,7 @@ export function queryTerms(query: string): string[] {
     const forms = isCompound(word) ? [...identifierParts(word), identifierParts(word).join("")] : plainWords(word);
     for (const f of forms) if (!terms.includes(f)) terms.push(f);
   }
-  const content = terms.filter((t) => !STOP_WORDS.has(t));
+  const content = terms.filter((t) => !FUNCTION_WORDS.has(t));
   // A full date in the query also searches its day (see dates.ts); first, so that the cap never drops it.
   return [...queryDayTokens(query), ...(content.length > 0 ? content : terms)].slice(0, 32);
 }

@@ -1,8 +1,10 @@
 /**
- * Text handling of the router (spec §4.1, §4.3.1): identifier segments and norms, own-namespace stripping, and the
- * query/document terms of intent scoring (stop words removed, light stemming, a small word-forms table).
+ * Text handling of the router (docs/router.md, "analyze_intent" and "resolve_tool"): identifier segments and norms,
+ * own-namespace stripping, and the query/document terms of intent scoring (stop words removed, light stemming, a small
+ * word-forms table).
  */
 import { confirmScore, osa, singularize, tokens } from "../core/similarity.js";
+import { FUNCTION_WORDS } from "../core/stopwords.js";
 import { editBudget } from "../core/suggest.js";
 
 const ASCII = /^[\x00-\x7f]*$/u;
@@ -71,116 +73,17 @@ export function splitToolNamespace(input: string, own: readonly string[]): Names
   return { namespace, operation, kind: "foreign" };
 }
 
-/** Function words that carry no routing signal. NL markers (show, find, list, ...) are kept: they are verbs of tools. */
-export const STOP_WORDS: ReadonlySet<string> = new Set([
-  "a",
-  "an",
-  "the",
-  "and",
-  "or",
-  "but",
-  "if",
-  "then",
-  "so",
-  "of",
-  "in",
-  "on",
-  "at",
-  "to",
-  "for",
-  "from",
-  "by",
-  "with",
-  "about",
-  "into",
-  "over",
-  "under",
-  "as",
-  "is",
-  "are",
-  "was",
-  "were",
-  "be",
-  "been",
-  "being",
-  "am",
-  "do",
-  "does",
-  "did",
-  "i",
-  "me",
-  "my",
-  "we",
-  "our",
-  "us",
-  "you",
-  "your",
-  "it",
-  "its",
-  "this",
-  "that",
-  "these",
-  "those",
-  "there",
-  "here",
-  "what",
-  "which",
-  "who",
-  "whom",
-  "how",
-  "when",
-  "where",
-  "why",
-  "can",
-  "could",
-  "would",
-  "should",
-  "will",
-  "shall",
-  "may",
-  "might",
-  "must",
-  "please",
-  "some",
-  "any",
-  "all",
-  "each",
-  "every",
-  "there",
-  "them",
-  "they",
-  "their",
-  "he",
-  "she",
-  "his",
-  "her",
-  "not",
-  "no",
-  "yes",
-  "up",
-  "out",
-  "just",
-  "also",
-  "very",
-  "too",
-  "than",
-  "let",
-  "like",
-  "want",
-  "need",
-  "help",
-  "give",
-  "tell",
-  "get",
-  "got",
-  "have",
-  "has",
-  "had",
-  "make",
-  "go",
-  "one",
-  "thing",
-  "something",
+/**
+ * Words of a request that name no tool: the function words of any text (src/core/stopwords.ts) and the filler of
+ * asking for something ("please help me get", "I want to make"). NL markers (show, find, list, ...) are kept: they
+ * are verbs of tools.
+ */
+const REQUEST_STOP_WORDS: ReadonlySet<string> = new Set([
+  ...FUNCTION_WORDS,
+  ...(
+    "whom am shall may might must please all every yes out let like want need help give tell get got make go one " +
+    "thing something"
+  ).split(" "),
 ]);
 
 /** Irregular forms the suffix stripper cannot join (conversion ↔ convert, decision ↔ decide). */
@@ -265,7 +168,7 @@ function stemUncached(word: string): string {
 
 /** Words of a text as written (lower-cased segments), stop words out. Keeps order. */
 export function wordsOf(text: string): string[] {
-  return segmentsOf(text).filter((t) => !STOP_WORDS.has(t));
+  return segmentsOf(text).filter((t) => !REQUEST_STOP_WORDS.has(t));
 }
 
 /** Terms of a document or query text: segments, stop words out, stemmed. Keeps order (for bigrams). */
@@ -273,7 +176,7 @@ export function termsOf(text: string): string[] {
   return wordsOf(text).map(stem);
 }
 
-/** Queries are cut before any matching (spec §3.4). */
+/** Queries are cut before any matching (docs/router.md, "analyze_intent"). */
 export const MAX_QUERY_CHARS = 500;
 
 export interface QueryChunk {

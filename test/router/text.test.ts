@@ -1,7 +1,8 @@
-/** Normalisation (spec §4.1) and query terms (§4.3.1). */
+/** Normalisation and query terms (docs/router.md, "analyze_intent" and "resolve_tool"). */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { nameKey, tokens } from "../../src/core/similarity.js";
+import { FUNCTION_WORDS } from "../../src/core/stopwords.js";
 import { chunksOf, normOf, segmentsOf, splitToolNamespace, stem, termsOf } from "../../src/router/text.js";
 
 describe("segments and norms", () => {
@@ -49,6 +50,13 @@ describe("query terms", () => {
 
   it("drops stop words and keeps order", () => {
     expect(termsOf("what is the capital of Peru")).toEqual(["capital", "peru"]);
+  });
+
+  it("a request's stop words are every function word of the core plus the filler of asking", () => {
+    for (const word of FUNCTION_WORDS) expect(termsOf(word)).toEqual([]);
+    expect(termsOf("please help me get something between these files before lunch")).toEqual([stem("files"), "lunch"]);
+    // NL markers are verbs of tools, never stop words.
+    expect(termsOf("show find list search")).toEqual(["show", "find", "list", "search"].map(stem));
   });
 
   it("numbers, paths, file names, quoted and all-caps words are values", () => {
