@@ -1,5 +1,5 @@
 /**
- * Tool aliases shipped with the router (spec §3.1, the seed's TOOL_ALIASES): names agents trained on other tool sets
+ * Tool aliases shipped with the router (docs/router.md, "Call middleware"): names agents trained on other tool sets
  * send for dwim's tools. Generic verbs (search, find, get, show) are never aliases. Parameter aliases are not here:
  * they belong to each tool's own definition (`paramAliases`).
  */

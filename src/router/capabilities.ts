@@ -1,6 +1,7 @@
 /**
- * `list_capabilities` (spec §3.2): the registry as pages an agent can read, each under about 2K tokens. Summary detail
- * gives the first sentence and parameter names; full detail adds parameter types and the whole description.
+ * `list_capabilities` (docs/router.md, "list_capabilities"): the registry as pages an agent can read, each under about
+ * 2K tokens. Summary detail gives the first sentence and parameter names; full detail adds parameter types and the
+ * whole description.
  */
 import { type Correction, didYouMean } from "../core/corrections.js";
 import { type Parameter, typeLabel } from "../core/parameters.js";

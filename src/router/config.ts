@@ -1,8 +1,8 @@
 /**
- * The router's sections of dwim.toml (spec §3.4): `[router]`, `[aliases]`, `[keywords.<tool>]`, `[params.<tool>]`,
- * `[[tools]]`, `[[intents]]`. Schemas accept any entries; `check` validates each entry on its own, so a faulty one is
- * skipped and reported in config_errors while the rest applies. Checks that need the tool list (unknown target,
- * collisions) run when the registry is built (registry.ts).
+ * The router's sections of dwim.toml (docs/router.md, "Configuration"): `[router]`, `[aliases]`, `[keywords.<tool>]`,
+ * `[params.<tool>]`, `[[tools]]`, `[[intents]]`. Schemas accept any entries; `check` validates each entry on its own,
+ * so a faulty one is skipped and reported in config_errors while the rest applies. Checks that need the tool list
+ * (unknown target, collisions) run when the registry is built (registry.ts).
  */
 import * as z from "zod";
 import { type ConfigError, defineConfigSection, type LoadedConfig, sectionOf } from "../core/config.js";

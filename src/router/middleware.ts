@@ -1,6 +1,6 @@
 /**
- * The router as call middleware (spec §3.3): every `tools/call` has its tool name resolved (§4.2) and its argument
- * keys normalised for that tool (§4.4) before the core validates and runs it. Router corrections come first in
+ * The router as call middleware (docs/router.md, "Call middleware"): every `tools/call` has its tool name resolved and
+ * its argument keys normalised for that tool before the core validates and runs it. Router corrections come first in
  * did_you_mean. Unknown tools and unusable arguments are isError results, never protocol errors.
  */
 import type { LoadedConfig } from "../core/config.js";

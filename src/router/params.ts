@@ -1,8 +1,8 @@
 /**
- * Parameter normalisation for the resolved tool (spec §4.4). Per key, in input order, the first rule wins: exact
- * property → per-tool alias → same normalised name → the core matcher (unique best, confirmed) → unknown_parameter.
- * Two keys landing on one property is an error: nothing is ever overwritten. Obvious type slips (`"30"` for a
- * number) are coerced where the schema names one plain type.
+ * Parameter normalisation for the resolved tool (docs/router.md, "Call middleware"). Per key, in input order, the first
+ * rule wins: exact property → per-tool alias → same normalised name → the core matcher (unique best, confirmed) →
+ * unknown_parameter. Two keys landing on one property is an error: nothing is ever overwritten. Obvious type slips
+ * (`"30"` for a number) are coerced where the schema names one plain type.
  */
 import type { Correction } from "../core/corrections.js";
 import { type ErrorPayload, errorPayload } from "../core/errors.js";

@@ -1,7 +1,7 @@
 /**
- * The router's registry (spec §3.1): every served tool definition plus the config's `[[tools]]`, `[aliases]`,
- * `[keywords.<tool>]` and `[params.<tool>]`, with the derived segments and norms. Collisions in built-in definitions
- * are startup errors; collisions in config are config_errors and the faulty entry is skipped.
+ * The router's registry (docs/router.md, "Tools"): every served tool definition plus the config's `[[tools]]`,
+ * `[aliases]`, `[keywords.<tool>]` and `[params.<tool>]`, with the derived segments and norms. Collisions in built-in
+ * definitions are startup errors; collisions in config are config_errors and the faulty entry is skipped.
  */
 import type { ConfigError } from "../core/config.js";
 import { type Parameter, parametersOf } from "../core/parameters.js";

@@ -1,7 +1,7 @@
 /**
- * Tool-name resolution (spec §4.2): exact → foreign namespace (never crossed) → normalized → alias → typo through the
- * core matcher with the operation guard → likely_fix → suggestions → none. Used by `resolve_tool` and the middleware;
- * intents never take part, so a regex cannot redirect a call.
+ * Tool-name resolution (docs/router.md, "resolve_tool"): exact → foreign namespace (never crossed) → normalized → alias
+ * → typo through the core matcher with the operation guard → likely_fix → suggestions → none. Used by `resolve_tool`
+ * and the middleware; intents never take part, so a regex cannot redirect a call.
  */
 import { confirmScore, osa, ratio, singularize } from "../core/similarity.js";
 import { differingParts, editBudget, NameIndex } from "../core/suggest.js";
@@ -41,7 +41,7 @@ export type PhraseRanker = (phrase: string) => ToolCandidate[];
 
 export interface ResolveOptions {
   settings: RouterSettings;
-  /** Confirmation score a typo needs before it is even a likely_fix (spec §4.2.5). */
+  /** Confirmation score a typo needs before it is even a likely_fix. */
   confirmThreshold?: number;
   rank?: PhraseRanker;
 }
@@ -52,7 +52,7 @@ const HINT_RATIO = 0.6;
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /**
- * The operation guard (§4.2.6): drop the segments the two names share at the start and the end; what remains must
+ * The operation guard: drop the segments the two names share at the start and the end; what remains must
  * be within the typo budget and confirmed (`dirs`/`files` fails, `contnt`/`content` passes).
  */
 export function operationGuard(input: string, candidate: string): boolean {
@@ -178,7 +178,7 @@ export function resolveToolName(registry: RouterRegistry, rawInput: string, opti
   if (fix?.auto)
     return autoOrBlocked(input, fix.tool, fix.confidence, nsCorrected ? "namespace_completion" : "typo", options);
 
-  // Suggestions (§4.2.9), in order: near spellings, whole-segment matches, then intent ranking.
+  // Suggestions, in order: near spellings, whole-segment matches, then intent ranking.
   const suggestions: ToolCandidate[] = [];
   const add = (tool: string, confidence: number) => {
     if (suggestions.length >= MAX_SUGGESTIONS || suggestions.some((c) => c.tool === tool)) return;

@@ -1,6 +1,6 @@
 /**
  * The router: registry, intent index and name resolver for one tool set and one config, built once and cached by the
- * tools array and config object (§4.5: the index is rebuilt only when either changes, never per call).
+ * tools array and config object (the index is rebuilt only when either changes, never per call).
  */
 import type { ConfigError, LoadedConfig } from "../core/config.js";
 import type { AnyToolDefinition } from "../core/tool.js";
@@ -27,7 +27,7 @@ export interface IntentAnalysis {
   matches: IntentMatch[];
   recommended: string | null;
   message: string;
-  /** Weights and thresholds in force, so a breakdown can be read (R8). */
+  /** Weights and thresholds in force, so a breakdown can be read. */
   scoring?: {
     weights: RouterConfig["settings"]["weights"];
     auto_threshold: number;

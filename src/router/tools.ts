@@ -1,4 +1,4 @@
-/** The router's MCP tools (spec §3.2): analyze_intent, resolve_tool, list_capabilities. All read-only. */
+/** The router's MCP tools (docs/router.md, "Tools"): analyze_intent, resolve_tool, list_capabilities. All read-only. */
 import * as z from "zod";
 import { defineTool } from "../core/tool.js";
 import { listCapabilities } from "./capabilities.js";
