@@ -73,18 +73,27 @@ export function splitToolNamespace(input: string, own: readonly string[]): Names
   return { namespace, operation, kind: "foreign" };
 }
 
+/** Function words that relate a task's objects: kept in requests (see REQUEST_STOP_WORDS). */
+const RELATION_WORDS: ReadonlySet<string> = new Set(
+  "while after again because before between both more most only other same such".split(" "),
+);
+
 /**
  * Words of a request that name no tool: the function words of any text (src/core/stopwords.ts) and the filler of
- * asking for something ("please help me get", "I want to make"). NL markers (show, find, list, ...) are kept: they
+ * asking for something ("please help me get", "I want to make"), less the words that relate things (before, between,
+ * more, same, ...): a text search can drop them, but in a request they say what the task does to its object
+ * ("compare two files for the same lines", "events before Friday"). NL markers (show, find, list, ...) are kept: they
  * are verbs of tools.
  */
-const REQUEST_STOP_WORDS: ReadonlySet<string> = new Set([
-  ...FUNCTION_WORDS,
-  ...(
-    "whom am shall may might must please all every yes out let like want need help give tell get got make go one " +
-    "thing something"
-  ).split(" "),
-]);
+const REQUEST_STOP_WORDS: ReadonlySet<string> = new Set(
+  [
+    ...FUNCTION_WORDS,
+    ...(
+      "whom am shall may might must please all every yes out let like want need help give tell get got make go one " +
+      "thing something"
+    ).split(" "),
+  ].filter((w) => !RELATION_WORDS.has(w)),
+);
 
 /** Irregular forms the suffix stripper cannot join (conversion ↔ convert, decision ↔ decide). */
 const WORD_FORMS: Readonly<Record<string, string>> = {
