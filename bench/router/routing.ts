@@ -53,10 +53,10 @@ export async function measureRouting(
     if (scores) {
       const fused: SemanticInput = { scores, weight };
       lanes.push(["fused", asNames(router.index.rank(q.query, Number.POSITIVE_INFINITY, fused))]);
-      const blend: SemanticInput = { scores, weight, agreement: false };
+      const blend: SemanticInput = { scores, weight, agreement: false, calibrate: false };
       lanes.push(["blend", asNames(router.index.rank(q.query, Number.POSITIVE_INFINITY, blend))]);
       const semantic = asNames(
-        router.index.rank(q.query, Number.POSITIVE_INFINITY, { scores, weight: 1, agreement: false }),
+        router.index.rank(q.query, Number.POSITIVE_INFINITY, { scores, weight: 1, agreement: false, calibrate: false }),
       );
       lanes.push(["semantic", semantic]);
       lanes.push(["rrf", reciprocalRankFusion([lexical, semantic])]);

@@ -14,10 +14,13 @@ import { type AnyToolDefinition, defineTool } from "../../src/core/tool.js";
 import { ROUTER_CONFIG_SECTIONS, type RouterConfig, routerConfigFrom } from "../../src/router/config.js";
 import { OOV_WEIGHT } from "../../src/router/intent.js";
 import { Router } from "../../src/router/router.js";
+import { TOOLSETS } from "../../src/server/toolsets.js";
 import { DWIM_TOOLS } from "../../test/router/fixture.js";
 import { dataDir, percentile, publish, type Row, timeMs } from "../lib/report.js";
 import { Bm25Router, SeedRouter } from "./baseline.js";
+import { answerStats, type ConfidenceOutcome, measureConfidence, reliabilityLines } from "./confidence.js";
 import { HELDOUT_OUT_OF_SCOPE, HELDOUT_QUERIES, HELDOUT_TOOLS } from "./heldout.js";
+import { PLAIN_REQUESTS } from "./plain-requests.js";
 import {
   applyEdit,
   type EditKind,
@@ -28,7 +31,9 @@ import {
   prng,
   randomStrings,
 } from "./queries.js";
+import { expectedCalibrationError } from "./reliability.js";
 import { answerCurve, CURVE_THRESHOLDS, curveText, measureRouting, type RoutingResult, SYSTEMS } from "./routing.js";
+import { SMALL_CATALOGS } from "./small-catalogs.js";
 
 const baseConfig = routerConfigFrom(
   loadConfig({ userFile: null, projectFile: null, env: {}, sections: [...ROUTER_CONFIG_SECTIONS] }),
@@ -524,8 +529,8 @@ const heldSeed = new SeedRouter(
 const held = await measureRouting(heldRouter, bm25Of(heldRouter), heldSeed, HELDOUT_QUERIES);
 const suggestAt = baseConfig.settings.suggest_threshold;
 const LABELS: Record<(typeof SYSTEMS)[number], string> = {
-  fused: "dwim fused (lexical + semantic, agreement-calibrated)",
-  blend: "plain 0.5/0.5 blend (no agreement lift)",
+  fused: "dwim fused (lexical + semantic, calibrated confidence)",
+  blend: "plain 0.5/0.5 blend (its score as confidence)",
   rrf: "reciprocal rank fusion (k = 60) of the two lanes",
   lexical: "dwim lexical lane alone",
   semantic: "semantic lane alone",
@@ -627,6 +632,123 @@ const abstentionRows: Row[] = [
   },
 ];
 
+// ---------- (e) confidence: calibration, answering, abstention on small catalogs ----------
+const served = new Router(
+  TOOLSETS.flatMap((t) => t.tools),
+  baseConfig,
+);
+await served.semantic.ready(SEMANTIC_WAIT);
+const plain = await measureConfidence(served, bm25Of(served), PLAIN_REQUESTS);
+const small: ConfidenceOutcome[] = [];
+for (const c of SMALL_CATALOGS) {
+  const r = new Router(
+    [],
+    withTools(c.tools.map((t) => ({ name: t.name, description: t.description, keywords: [], parameters: [] }))),
+  );
+  await r.semantic.ready(SEMANTIC_WAIT);
+  small.push(
+    ...(await measureConfidence(r, bm25Of(r), [
+      ...c.requests,
+      ...c.offTopic.map((query) => ({ query, expected: null })),
+    ])),
+  );
+}
+const heldConf = await measureConfidence(heldRouter, bm25Of(heldRouter), [
+  ...HELDOUT_QUERIES,
+  ...HELDOUT_OUT_OF_SCOPE.map((query) => ({ query, expected: null })),
+]);
+const devConf = await measureConfidence(metaCat.ours, bm25Of(metaCat.ours), metaQueries);
+const heldOutAll = [...plain, ...small, ...heldConf];
+const autoAt = baseConfig.settings.auto_threshold;
+const confidenceRows: Row[] = [];
+const share = (xs: readonly ConfidenceOutcome[], f: (x: ConfidenceOutcome) => boolean) =>
+  pct(xs.filter(f).length, xs.length);
+for (const [label, set, target] of [
+  ["development (MetaTool dev, 199 tools)", devConf, "<= 0.05"],
+  ["held-out (hand-written: dwim's tools, 10 small catalogs, 54-tool catalog)", heldOutAll, "<= 0.05"],
+] as const) {
+  confidenceRows.push({
+    metric: `${label}: expected calibration error of the top match's confidence (${set.length} requests)`,
+    ours: expectedCalibrationError(set.map((x) => x.calibrated)),
+    baseline: expectedCalibrationError(set.map((x) => x.blend)),
+    target,
+  });
+  for (const [name, at] of [
+    ["suggest_threshold", suggestAt],
+    ["auto_threshold", autoAt],
+  ] as const) {
+    const ours = answerStats(
+      set.map((x) => x.calibrated),
+      set.map((x) => x.inScope),
+      at,
+    );
+    const blend = answerStats(
+      set.map((x) => x.blend),
+      set.map((x) => x.inScope),
+      at,
+    );
+    confidenceRows.push(
+      { metric: `${label}: answered at ${name} ${at}`, ours: ours.answered, baseline: blend.answered, unit: "%" },
+      { metric: `${label}: precision at ${name} ${at}`, ours: ours.precision, baseline: blend.precision, unit: "%" },
+    );
+  }
+}
+const plainAnswered = answerStats(
+  plain.map((x) => x.calibrated),
+  plain.map(() => true),
+  suggestAt,
+);
+confidenceRows.push(
+  {
+    metric: `plain requests over dwim's ${served.registry.tools.length} tools (${plain.length}, hand-written): top-1 (baseline: plain BM25 ${share(plain, (x) => x.bm25Right).toFixed(1)} %)`,
+    ours: share(plain, (x) => x.calibrated.right),
+    baseline: share(plain, (x) => x.blend.right),
+    unit: "%",
+    target: ">= 90 %",
+  },
+  {
+    metric: "plain requests over dwim's tools: answered (confidence >= suggest_threshold)",
+    ours: plainAnswered.answered,
+    baseline: answerStats(
+      plain.map((x) => x.blend),
+      plain.map(() => true),
+      suggestAt,
+    ).answered,
+    unit: "%",
+    target: ">= 85 %",
+  },
+);
+const smallOff = small.filter((x) => !x.inScope);
+const smallIn = small.filter((x) => x.inScope);
+confidenceRows.push(
+  {
+    metric: `off-topic requests against small catalogs of 2–10 tools (${smallOff.length}): no match`,
+    ours: share(smallOff, (x) => x.calibrated.confidence < suggestAt),
+    baseline: share(smallOff, (x) => x.blend.confidence < suggestAt),
+    unit: "%",
+    target: ">= 98 %",
+  },
+  {
+    metric: `in-scope requests against the same catalogs (${smallIn.length}): top-1 / answered`,
+    ours: `${share(smallIn, (x) => x.calibrated.right).toFixed(1)} % / ${share(smallIn, (x) => x.calibrated.confidence >= suggestAt).toFixed(1)} %`,
+    baseline: `${share(smallIn, (x) => x.blend.right).toFixed(1)} % / ${share(smallIn, (x) => x.blend.confidence >= suggestAt).toFixed(1)} %`,
+  },
+);
+const reliabilityNotes = [
+  ...reliabilityLines(
+    "Reliability, development (MetaTool dev), dwim",
+    devConf.map((x) => x.calibrated),
+  ),
+  ...reliabilityLines(
+    "Reliability, held-out (all hand-written sets), dwim",
+    heldOutAll.map((x) => x.calibrated),
+  ),
+  ...reliabilityLines(
+    "Reliability, held-out, plain blend",
+    heldOutAll.map((x) => x.blend),
+  ),
+];
+
 const latencyRows: Row[] = [];
 const latencyData = [];
 for (const n of [100, 1000]) {
@@ -704,6 +826,7 @@ publish({
     `LLM name errors: ../shared/data/typos/llm_name_errors_dev.jsonl, unknown_tool rows (${llm.cases}), registry = the row's valid names`,
     `Routing: ../shared/data/router/metatool_queries_dev.jsonl (${routing.n} queries), registry = metatool_tools.jsonl names + descriptions, no keywords; semantic lane: ${metaCat.ours.semantic.status.provider ?? "none"}, weight ${baseConfig.settings.semantic_weight}`,
     `Held-out routing (not from ../shared/data): bench/router/heldout.ts, ${HELDOUT_TOOLS.length} tools of real MCP servers (filesystem, git, github, slack, postgres, sqlite, fetch, puppeteer, time, memory, calendar, weather, calculator) and ${HELDOUT_QUERIES.length} requests written by hand before any run (short, sentences, 5 non-English), plus ${HELDOUT_OUT_OF_SCOPE.length} out-of-scope asks`,
+    `Confidence (not from ../shared/data except the development row): bench/router/plain-requests.ts, ${PLAIN_REQUESTS.length} plain requests over dwim's served tools; bench/router/small-catalogs.ts, ${SMALL_CATALOGS.length} catalogs of 2–10 tools with ${smallIn.length} in-scope and ${smallOff.length} off-topic requests; the held-out catalog above. All written by hand before the calibration was fitted (bench/router/calibrate.ts, on MetaTool dev only)`,
     `Abstention: ${abst.n} out-of-scope inputs written for this bench (bench/router/queries.ts) against dwim's 21 tools (test/router/fixture.ts)`,
     `Latency: synthetic catalogs of MetaTool descriptions (100, 1,000 tools), 2,000 MetaTool queries; load average at the end ${loadavg()
       .map((x) => x.toFixed(1))
@@ -715,11 +838,17 @@ publish({
     { caption: "(b) Natural-language routing, MetaTool dev", rows: routingRows, baselineLabel: "plain BM25" },
     { caption: "(b2) Natural-language routing, held-out catalog", rows: heldRows, baselineLabel: "plain BM25" },
     { caption: "(c) Abstention", rows: abstentionRows, baselineLabel: "seed-style TF-IDF" },
+    {
+      caption: "(e) Confidence: calibration, answering, small catalogs",
+      rows: confidenceRows,
+      baselineLabel: "plain blend",
+    },
     { caption: "(d) Build and query latency", rows: latencyRows },
   ],
   notes: [
     "Top-1 for typos counts the resolved tool, else the likely_fix, else the first candidate; auto precision counts only calls that would run.",
     "Routing top-k is over the full ranking; analyze_intent lists only matches at or above suggest_threshold (the 'answered' row).",
+    ...reliabilityNotes,
     "Answered-rate / top-1 precision by confidence threshold:",
     ...curveNotes,
   ],
@@ -733,6 +862,12 @@ publish({
     heldout: held.systems,
     abstention: abst,
     heldoutAbstention: heldAbst,
+    confidence: {
+      development: devConf.length,
+      heldOut: heldOutAll.length,
+      eceDevelopment: expectedCalibrationError(devConf.map((x) => x.calibrated)),
+      eceHeldOut: expectedCalibrationError(heldOutAll.map((x) => x.calibrated)),
+    },
     latency: latencyData,
   },
 });

@@ -5,9 +5,10 @@
  * linear blend, so the result stays a confidence the thresholds can read). Built once per registry and config.
  */
 import { singularize } from "../core/similarity.js";
+import { calibratedConfidence, type Evidence, FUSED_MODEL, LEXICAL_MODEL } from "./calibration.js";
 import type { ConfigIntent, RouterSettings } from "./config.js";
 import type { RouterRegistry, RouterTool } from "./registry.js";
-import { resolveDirect } from "./resolve.js";
+import { namedCaseless, resolveDirect } from "./resolve.js";
 import {
   chunksOf,
   MAX_QUERY_CHARS,
@@ -22,6 +23,8 @@ import {
 const K1 = 1.2;
 const B = 0.75;
 const FIELD_WEIGHTS = { name: 3, alias: 3, keyword: 2, parameter: 1, description: 1 } as const;
+/** Words requests begin with that are never a call of a tool so named: "find all files that mention kilograms". */
+const NL_MARKERS: ReadonlySet<string> = new Set(["show", "find", "get", "list", "what", "how", "search", "run", "do"]);
 /** Floors set by the overrides: an identifier naming a tool, a matching `[[intents]]` pattern. */
 const IDENTIFIER_FLOOR = 0.95;
 const INTENT_FLOOR = 0.9;
@@ -62,8 +65,11 @@ export interface Breakdown {
 
 export interface ScoredTool {
   tool: RouterTool;
+  /** Confidence: the calibrated probability that this is the right tool (see calibration.ts), after the lifts. */
   score: number;
   breakdown: Breakdown;
+  /** What the calibration read. */
+  evidence: Evidence;
 }
 
 interface ToolDoc {
@@ -82,6 +88,11 @@ interface ToolDoc {
   descriptionPairs: Set<string>;
   /** Every word of the tool as written (before stemming). */
   surfaces: Set<string>;
+  /**
+   * Terms the tool has only as other names of itself (aliases, and keywords equal to one): like a name, such a term
+   * counts only when the query has it as written (`cats` in a sentence is not the command `cat`).
+   */
+  namesOnly: Set<string>;
 }
 
 export interface SemanticInput {
@@ -91,6 +102,8 @@ export interface SemanticInput {
   weight: number;
   /** Lift the tool both lanes rank first by their agreed margin (default); off gives the plain blend (bench). */
   agreement?: boolean;
+  /** Report the calibrated probability as the score (default); off reports the fused score itself (bench). */
+  calibrate?: boolean;
 }
 
 export class IntentIndex {
@@ -138,42 +151,70 @@ export class IntentIndex {
    * lexical evidence, then the name: never by registration order. Signals are summed in flat arrays; breakdown
    * objects are made only for the tools returned.
    */
-  rank(rawQuery: string, limit = Number.POSITIVE_INFINITY, semantic?: SemanticInput): ScoredTool[] {
+  rank(
+    rawQuery: string,
+    limit = Number.POSITIVE_INFINITY,
+    semantic?: SemanticInput,
+    among?: ReadonlySet<number>,
+  ): ScoredTool[] {
     const query = parseQuery(rawQuery);
     const signals = new Signals(this.docs.length);
     if (query.terms.length > 0) this.addLexicalSignals(query, signals);
     this.addNameSignals(query, signals);
     const intent = this.intents.find((it) => it.regex.test(query.text));
-    const intentTool = intent ? this.registry.byName.get(intent.tool) : undefined;
+    const intended = intent ? this.registry.byName.get(intent.tool) : undefined;
+    const intentTool = intended && (!among || among.has(intended.index)) ? intended : undefined;
     if (intentTool) signals.touch(intentTool.index);
-    const fused = this.fuse(signals, intentTool?.index, semantic);
+    const fused = this.fuse(signals, intentTool?.index, semantic, among);
     const isIntent = (i: number) => (intentTool?.index === i ? 1 : 0);
     const semOf = (i: number) => semantic?.scores[i] ?? 0;
     const { score, lexScore, agreed } = fused;
     const lexical = signals.lexical;
+    // A configured intent first, then a tool the query names outright (`skeleton src/main.py` is skeleton, however
+    // strongly skeleton_extract matches its words), then the evidence.
+    const named = (i: number) => signals.exact[i] | signals.alias[i];
     const order = (a: number, b: number) =>
-      score[b] - score[a] ||
       isIntent(b) - isIntent(a) ||
+      named(b) - named(a) ||
+      score[b] - score[a] ||
       semOf(b) - semOf(a) ||
       lexScore[b] - lexScore[a] ||
       lexical[b] - lexical[a] ||
       compareNames(this.docs[a].tool.name, this.docs[b].tool.name);
-    return firstInOrder(fused.ranked, limit, order).map((i) => ({
-      tool: this.docs[i].tool,
-      score: round3(score[i]),
-      breakdown: {
-        exact: signals.exact[i],
-        alias: signals.alias[i],
-        intent: isIntent(i) ? (intent as ConfigIntent).priority : 0,
-        lexical: round3(softClip(lexical[i])),
-        keyword: round3(softClip(signals.keyword[i])),
-        description: round3(signals.description[i]),
-        name: signals.name[i],
-        boost: round3(signals.boost[i]),
-        semantic: round3(semOf(i)),
-        agreement: agreed?.index === i ? round3(agreed.margin) : 0,
-      },
-    }));
+    const chosen = firstInOrder(fused.ranked, limit, order);
+    const calibrate = semantic?.calibrate !== false;
+    const model = semantic ? FUSED_MODEL : LEXICAL_MODEL;
+    const leads = leadsOf(fused.lexScore, signals.touched, semantic?.scores, among);
+    let ceiling = 1;
+    return chosen.map((i) => {
+      const evidence = evidenceOf(i, fused.lexScore, semantic?.scores, leads, among?.size ?? this.docs.length);
+      let confidence = score[i];
+      if (calibrate) {
+        // The lifts keep their floors; otherwise the probability, never above that of a tool ranked before it.
+        confidence = calibratedConfidence(evidence, model);
+        if (signals.exact[i] || signals.alias[i]) confidence = Math.max(confidence, IDENTIFIER_FLOOR);
+        if (isIntent(i)) confidence = Math.max(confidence, INTENT_FLOOR);
+        confidence = Math.min(confidence, ceiling);
+        ceiling = confidence;
+      }
+      return {
+        tool: this.docs[i].tool,
+        score: round3(confidence),
+        breakdown: {
+          exact: signals.exact[i],
+          alias: signals.alias[i],
+          intent: isIntent(i) ? (intent as ConfigIntent).priority : 0,
+          lexical: round3(softClip(lexical[i])),
+          keyword: round3(softClip(signals.keyword[i])),
+          description: round3(signals.description[i]),
+          name: signals.name[i],
+          boost: round3(signals.boost[i]),
+          semantic: round3(semOf(i)),
+          agreement: agreed?.index === i ? round3(agreed.margin) : 0,
+        },
+        evidence,
+      };
+    });
   }
 
   /**
@@ -191,10 +232,12 @@ export class IntentIndex {
       const postings = this.postings.get(t);
       if (!postings) continue;
       const idf = this.idf.get(t) ?? 0;
-      const forms = (query.formsOf.get(t) ?? []).filter((w) => this.surfaceVocab.has(w));
+      const written = query.formsOf.get(t) ?? [];
+      const forms = written.filter((w) => this.surfaceVocab.has(w));
       for (const i of postings) {
-        signals.touch(i);
         const doc = this.docs[i];
+        if (doc.namesOnly.has(t) && !written.some((w) => doc.surfaces.has(w))) continue;
+        signals.touch(i);
         const tf = doc.tf.get(t) as number;
         const credit = forms.length > 0 && !forms.some((w) => doc.surfaces.has(w)) ? STEM_ONLY_CREDIT : 1;
         lexical[i] += (credit * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * doc.length) / this.avgLength));
@@ -243,10 +286,11 @@ export class IntentIndex {
    * written as an identifier (or the whole query) sets the exact or alias flag that lifts the tool to the floor.
    */
   private addNameSignals(query: ParsedQuery, signals: Signals): void {
-    const { words } = query;
+    // A query of one chunk is read as a name even when written like a value (`SKELETON`).
+    const whole = query.chunks.length === 1;
+    const words = whole ? query.chunks : query.words;
     const spelledSegments = words.map((c) => segmentsOf(c.text));
     const wordSegments = spelledSegments.map((segs) => segs.map(singularize));
-    const whole = words.length === 1 && query.chunks.length === 1;
     for (let w = 0; w < words.length; w++) {
       for (let k = 1; k <= 3 && w + k <= words.length; k++) {
         const key = wordSegments
@@ -259,15 +303,18 @@ export class IntentIndex {
           .join("_");
         const direct = this.direct(k === 1 ? words[w].text : undefined, key, spelled);
         if (!direct) continue;
+        const literal = words[w].text.toLowerCase();
+        const asWritten = direct.tool.name.toLowerCase() === literal;
         // A plain word names a tool only as written: `cats` in a sentence is not the alias `cat`.
-        if (k === 1 && !words[w].identifier && !whole) {
-          const literal = words[w].text.toLowerCase();
-          if (direct.tool.name !== literal && !direct.tool.aliases.includes(literal)) continue;
-        }
+        if (k === 1 && !words[w].identifier && !whole && !asWritten && !direct.tool.aliases.includes(literal)) continue;
         const i = direct.tool.index;
         signals.touch(i);
         signals.name[i] = 1;
-        if ((k === 1 && words[w].identifier) || whole) {
+        // A tool's own name as the request's first word is a command (`skeleton src/main.py`), unless it is one of
+        // the verbs requests begin with (`find all files that…` is no call of a tool named find).
+        const command =
+          k === 1 && w === 0 && asWritten && query.words[0] === query.chunks[0] && !NL_MARKERS.has(literal);
+        if ((k === 1 && words[w].identifier) || whole || command) {
           if (direct.tier === "alias") signals.alias[i] = 1;
           else signals.exact[i] = 1;
         }
@@ -281,7 +328,12 @@ export class IntentIndex {
    * configured intents come before everything else): the intent's tool is lifted to at least the best other score and
    * goes first among equals.
    */
-  private fuse(signals: Signals, intentIndex: number | undefined, semantic: SemanticInput | undefined): FusedScores {
+  private fuse(
+    signals: Signals,
+    intentIndex: number | undefined,
+    semantic: SemanticInput | undefined,
+    among: ReadonlySet<number> | undefined,
+  ): FusedScores {
     const n = this.docs.length;
     const w = this.settings.weights;
     const sem = semantic?.scores;
@@ -303,10 +355,10 @@ export class IntentIndex {
       if (signals.exact[i] || signals.alias[i]) s = Math.max(s, IDENTIFIER_FLOOR);
       if (intentIndex === i) s = Math.max(s, INTENT_FLOOR);
       score[i] = s;
-      if (round3(s) > 0) ranked.push(i);
+      if (round3(s) > 0 && (!among || among.has(i))) ranked.push(i);
     }
     if (intentIndex !== undefined && score[intentIndex] > 0) {
-      for (const i of touched) score[intentIndex] = Math.max(score[intentIndex], score[i]);
+      for (const i of ranked) score[intentIndex] = Math.max(score[intentIndex], score[i]);
     }
     return { score, lexScore, ranked, agreed };
   }
@@ -327,6 +379,8 @@ export class IntentIndex {
       }
       const exact = this.registry.byName.get(text);
       if (exact) return { tool: exact, tier: "exact" };
+      const caseless = namedCaseless(this.registry, text);
+      if (caseless) return { tool: caseless, tier: "normalized" };
     }
     if (key === "") return undefined;
     const named = this.registry.bySpelling.get(spelled) ?? this.registry.byNorm.get(key);
@@ -423,14 +477,26 @@ function buildDoc(tool: RouterTool): ToolDoc {
     return terms;
   };
   add(tool.segments.join(" "), FIELD_WEIGHTS.name);
-  for (const a of tool.aliases) add(segmentsOf(a).join(" "), FIELD_WEIGHTS.alias);
+  const aliasTerms = tool.aliases.flatMap((a) => add(segmentsOf(a).join(" "), FIELD_WEIGHTS.alias));
   // Stop words count in a phrase ("which tool"), so a phrase is its segments, stemmed.
   const phrases = tool.keywords.map((k) => segmentsOf(k).map(stem)).filter((stems) => stems.length > 1);
-  const keywordTerms = tool.keywords
-    .filter((k) => segmentsOf(k).length <= 1)
-    .flatMap((k) => add(k, FIELD_WEIGHTS.keyword));
+  const single = tool.keywords.filter((k) => segmentsOf(k).length <= 1);
+  // A keyword that is one of the tool's other names (`cat` of read_file) is a name, as the aliases are.
+  const nameKeywords = single
+    .filter((k) => tool.aliases.includes(k.toLowerCase()))
+    .flatMap((k) => wordsOf(k).map(stem));
+  const keywordTerms = single.flatMap((k) => add(k, FIELD_WEIGHTS.keyword));
+  const before = new Set(tf.keys());
   for (const p of tool.params) add(segmentsOf(p.name).join(" "), FIELD_WEIGHTS.parameter);
   const description = add(tool.description, FIELD_WEIGHTS.description);
+  const nameSegments = new Set(tool.segments.map(stem));
+  const otherwise = new Set([
+    ...nameSegments,
+    ...keywordTerms.filter((t) => !nameKeywords.includes(t)),
+    ...[...tf.keys()].filter((t) => !before.has(t)),
+    ...description,
+  ]);
+  const namesOnly = new Set([...aliasTerms, ...nameKeywords].filter((t) => !otherwise.has(t)));
   const pairs = new Set<string>();
   for (let i = 0; i + 1 < description.length; i++) pairs.add(pairKey(description[i], description[i + 1]));
   const keywords = new Set(keywordTerms);
@@ -444,6 +510,7 @@ function buildDoc(tool: RouterTool): ToolDoc {
     descriptionTerms: new Set(description),
     descriptionPairs: pairs,
     surfaces,
+    namesOnly,
   };
 }
 
@@ -473,8 +540,54 @@ export function laneAgreement(
   return margin > 0 ? { index: lex.best, margin } : undefined;
 }
 
+interface Leads {
+  lexical: { best: number; first: number; second: number };
+  semantic: { best: number; first: number; second: number };
+}
+
+/** The two best scores of each lane, from which every tool's lead is read. */
+function leadsOf(
+  lexScore: Float64Array,
+  touched: readonly number[],
+  sem: Float64Array | undefined,
+  among: ReadonlySet<number> | undefined,
+): Leads {
+  const inScope = among ? touched.filter((i) => among.has(i)) : touched;
+  return {
+    lexical: topTwoValues(lexScore, inScope),
+    semantic: sem ? topTwoValues(sem, among && [...among]) : { best: -1, first: 0, second: 0 },
+  };
+}
+
+/** The calibration's view of tool i: each lane's score and its lead over the best other tool in that lane. */
+function evidenceOf(
+  i: number,
+  lexScore: Float64Array,
+  sem: Float64Array | undefined,
+  leads: Leads,
+  tools: number,
+): Evidence {
+  const lexical = lexScore[i];
+  const semantic = sem?.[i] ?? 0;
+  const rival = (top: Leads["lexical"]) => (top.best === i ? top.second : top.first);
+  return {
+    lexical,
+    semantic,
+    lexicalLead: lexical - rival(leads.lexical),
+    semanticLead: semantic - rival(leads.semantic),
+    tools,
+  };
+}
+
 /** Index of the unique maximum (-1 when the maximum is 0 or shared) and its relative margin over the runner-up. */
 function topTwo(xs: Float64Array, indices?: readonly number[]): { best: number; margin: number } {
+  const { best, first, second } = topTwoValues(xs, indices);
+  if (best < 0 || first <= 0 || second >= first) return { best: -1, margin: 0 };
+  return { best, margin: (first - second) / first };
+}
+
+/** The largest value (its index; -1 when none is positive) and the runner-up value, over `indices` or all. */
+function topTwoValues(xs: Float64Array, indices?: readonly number[]): { best: number; first: number; second: number } {
   let best = -1;
   let first = 0;
   let second = 0;
@@ -488,8 +601,7 @@ function topTwo(xs: Float64Array, indices?: readonly number[]): { best: number; 
   };
   if (indices) for (const i of indices) visit(i);
   else for (let i = 0; i < xs.length; i++) visit(i);
-  if (best < 0 || first <= 0 || second >= first) return { best: -1, margin: 0 };
-  return { best, margin: (first - second) / first };
+  return { best, first, second };
 }
 
 /**

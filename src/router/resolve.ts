@@ -100,6 +100,22 @@ function resolvedTo(
   });
 }
 
+const caselessNames = new WeakMap<RouterRegistry, Map<string, RouterTool | null>>();
+
+/** The one tool whose name equals `name` up to case (null in the map when two names differ only by case). */
+export function namedCaseless(registry: RouterRegistry, name: string): RouterTool | undefined {
+  let names = caselessNames.get(registry);
+  if (!names) {
+    names = new Map();
+    for (const t of registry.tools) {
+      const key = t.name.toLowerCase();
+      names.set(key, names.has(key) ? null : t);
+    }
+    caselessNames.set(registry, names);
+  }
+  return names.get(name.toLowerCase()) ?? undefined;
+}
+
 /** Tiers 1–4 only (exact, normalized, alias) for an already namespace-free name: undefined when none applies. */
 export function resolveDirect(
   registry: RouterRegistry,
@@ -107,6 +123,9 @@ export function resolveDirect(
 ): { tool: RouterTool; tier: "exact" | "normalized" | "alias" } | undefined {
   const exact = registry.byName.get(name);
   if (exact) return { tool: exact, tier: "exact" };
+  // Case alone never makes another name: `SKELETON`, `SkElEtOn` (whose camelCase split would give other words).
+  const caseless = namedCaseless(registry, name);
+  if (caseless) return { tool: caseless, tier: "normalized" };
   const norm = normOf(name);
   if (norm === "") return undefined;
   const named = registry.bySpelling.get(segmentsOf(name).join("_")) ?? registry.byNorm.get(norm);
@@ -200,6 +219,8 @@ export function resolveToolName(registry: RouterRegistry, rawInput: string, opti
     const owners = registry.bySegment.get(word) ?? [];
     if (owners.length === 1 && !fix) segmentFix = owners[0];
     else for (const t of owners) add(t.name, 0.5);
+    // A typo of a whole word of some names (`todoo` for the `todo` of todo_list): those tools are hints.
+    if (owners.length === 0) for (const t of segmentTypoOwners(registry, word)) add(t.name, 0.5);
   }
   if (options.rank && !fix && !segmentFix) {
     for (const c of options.rank(segmentsOf(op).join(" "))) {
@@ -237,6 +258,19 @@ export function resolveToolName(registry: RouterRegistry, rawInput: string, opti
     message: noneMessage(trimmed),
     blocked_reason: guardFailed ? "operation" : undefined,
   });
+}
+
+const segmentIndexes = new WeakMap<RouterRegistry, NameIndex>();
+
+/** The tools owning the one name word the core matcher would correct `word` to (auto or likely_fix tier). */
+function segmentTypoOwners(registry: RouterRegistry, word: string): RouterTool[] {
+  let index = segmentIndexes.get(registry);
+  if (!index) {
+    index = new NameIndex([...registry.bySegment.keys()]);
+    segmentIndexes.set(registry, index);
+  }
+  const s = index.suggest(word, { allowAuto: false, namespaces: false });
+  return s.likely_fix === undefined ? [] : (registry.bySegment.get(s.likely_fix) ?? []);
 }
 
 function noneMessage(input: string): string {

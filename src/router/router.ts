@@ -7,7 +7,7 @@ import type { AnyToolDefinition } from "../core/tool.js";
 import { type RouterConfig, routerConfigFrom } from "./config.js";
 import { type Breakdown, IntentIndex, type ScoredTool, type SemanticInput } from "./intent.js";
 import { buildRegistry, type RouterRegistry } from "./registry.js";
-import { type Resolution, resolveToolName } from "./resolve.js";
+import { type Resolution, resolveDirect, resolveToolName } from "./resolve.js";
 import { SemanticLane, type SemanticState } from "./semantic.js";
 import { MAX_QUERY_CHARS } from "./text.js";
 
@@ -101,10 +101,25 @@ export class Router {
   }
 
   /** analyze_intent from the lexical lane alone (synchronous). */
-  analyze(query: string, topK = 3, includeBreakdown = true): IntentAnalysis {
+  analyze(query: string, topK = 3, includeBreakdown = true, availableTools?: readonly string[]): IntentAnalysis {
     const text = typeof query === "string" ? query : "";
-    const ranked = this.index.rank(text, Math.max(2, topK));
-    return this.analysisOf(query, this.typoFirst(text, ranked) ?? ranked, topK, includeBreakdown);
+    const among = this.toolsAmong(availableTools);
+    const ranked = this.index.rank(text, Math.max(2, topK), undefined, among);
+    return this.analysisOf(query, this.typoFirst(text, ranked, among) ?? ranked, topK, includeBreakdown);
+  }
+
+  /**
+   * The registry indices of `available_tools` (each name as resolve_tool reads it without guessing: exact, case,
+   * separators, alias); undefined when no list is given or it is empty, so an absent filter and `[]` mean the same.
+   */
+  private toolsAmong(names: readonly string[] | undefined): ReadonlySet<number> | undefined {
+    if (!names || names.length === 0) return undefined;
+    const among = new Set<number>();
+    for (const name of names) {
+      const found = resolveDirect(this.registry, name.trim());
+      if (found) among.add(found.tool.index);
+    }
+    return among;
   }
 
   /**
@@ -112,35 +127,42 @@ export class Router {
    * that tool first at the resolution's confidence, the lexical ranking after it. Undefined otherwise. The typo
    * matcher is lexical, so this never waits for the model.
    */
-  private typoFirst(text: string, lexical: ScoredTool[]): ScoredTool[] | undefined {
+  private typoFirst(text: string, lexical: ScoredTool[], among?: ReadonlySet<number>): ScoredTool[] | undefined {
     const word = text.trim();
     if (word === "" || /\s/u.test(word) || word.length > MAX_QUERY_CHARS) return undefined;
     const r = this.resolve(word);
     if (r.tier !== "auto" || r.resolved === null) return undefined;
     const tool = this.registry.byName.get(r.resolved);
-    if (!tool) return undefined;
+    if (!tool || (among && !among.has(tool.index))) return undefined;
     const own = lexical.find((s) => s.tool === tool);
     const breakdown = own ? { ...own.breakdown, name: 1 } : { ...NO_EVIDENCE, name: 1 };
-    const first: ScoredTool = { tool, score: Math.max(r.confidence, own?.score ?? 0), breakdown };
+    const evidence = own?.evidence ?? { lexical: 0, semantic: 0, lexicalLead: 0, semanticLead: 0, tools: 1 };
+    const first: ScoredTool = { tool, score: Math.max(r.confidence, own?.score ?? 0), breakdown, evidence };
     return [first, ...lexical.filter((s) => s.tool !== tool && s.score < first.score)];
   }
 
   /**
    * analyze_intent: an identifier, alias or intent in the query answers at once from the lexical lane; anything else
    * waits for the semantic lane (at most `semantic_wait_ms`, the first time) and ranks by the fused score. The query is
-   * embedded once.
+   * embedded once. `availableTools` limits the answer to those tools (the others are not candidates at all).
    */
-  async analyzeIntent(query: string, topK = 3, includeBreakdown = true): Promise<IntentAnalysis> {
+  async analyzeIntent(
+    query: string,
+    topK = 3,
+    includeBreakdown = true,
+    availableTools?: readonly string[],
+  ): Promise<IntentAnalysis> {
     const text = typeof query === "string" ? query : "";
     const limit = Math.max(2, topK);
-    const lexical = this.index.rank(text, limit);
+    const among = this.toolsAmong(availableTools);
+    const lexical = this.index.rank(text, limit, undefined, among);
     const top = lexical[0];
     const lifted = top && (top.breakdown.exact || top.breakdown.alias || top.breakdown.intent);
     if (lifted && top.score >= FAST_PATH_FLOOR) return this.analysisOf(query, lexical, topK, includeBreakdown);
-    const typo = this.typoFirst(text, lexical);
+    const typo = this.typoFirst(text, lexical, among);
     if (typo) return this.analysisOf(query, typo, topK, includeBreakdown);
     const semantic = await this.semanticInput(text);
-    const ranked = semantic ? this.index.rank(text, limit, semantic) : lexical;
+    const ranked = semantic ? this.index.rank(text, limit, semantic, among) : lexical;
     return this.analysisOf(query, ranked, topK, includeBreakdown);
   }
 
@@ -171,8 +193,10 @@ export class Router {
       if (includeBreakdown) match.breakdown = r.breakdown;
       matches.push(match);
     }
+    // A configured intent is the user's own routing rule: its tool is recommended whenever it comes first.
+    const byIntent = top !== undefined && top.breakdown.intent > 0;
     const recommended =
-      top && matches.length > 0 && (matches[0].tier === "auto" || margin >= s.intent_margin - 1e-9)
+      top && matches.length > 0 && (matches[0].tier === "auto" || byIntent || margin >= s.intent_margin - 1e-9)
         ? top.tool.name
         : null;
     const message =

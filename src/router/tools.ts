@@ -17,13 +17,23 @@ export const analyzeIntentTool = defineTool({
     query: z.string().describe("The task in plain words: 'convert 5 miles to km'"),
     top_k: z.number().int().min(1).max(10).default(3).describe("How many matches to return (1–10)"),
     include_breakdown: z.boolean().default(true).describe("Include each match's score breakdown"),
+    available_tools: z
+      .array(z.string())
+      .max(1000)
+      .optional()
+      .describe("Route only among these tool names (the tools the agent can call now); empty or absent: all"),
   },
   annotations: { readOnlyHint: true, idempotentHint: true },
   cli: { command: "route", positional: ["query"] },
   output: analyzeIntentOutput,
   async handler(args, ctx) {
     return {
-      ...(await routerFor(ctx.tools, ctx.config).analyzeIntent(args.query, args.top_k, args.include_breakdown)),
+      ...(await routerFor(ctx.tools, ctx.config).analyzeIntent(
+        args.query,
+        args.top_k,
+        args.include_breakdown,
+        args.available_tools,
+      )),
     };
   },
   render(output) {
