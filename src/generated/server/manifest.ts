@@ -1307,6 +1307,16 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "textType": "boolean",
             "default": true,
             "description": "Include each match's score breakdown"
+          },
+          {
+            "name": "available_tools",
+            "required": false,
+            "types": [
+              "array"
+            ],
+            "items": "string",
+            "textType": "array",
+            "description": "Route only among these tool names (the tools the agent can call now); empty or absent: all"
           }
         ],
         "destructive": false
