@@ -81,6 +81,19 @@ describe("fused ranking with the shipped model", () => {
     expect((await dwim.analyzeIntent("grep for TODO in src")).matches[0].tool).toBe("fuzzy_search_content");
   });
 
+  it("in a catalog of two tools, an off-topic request gets no match and the tool's own request is answered", async () => {
+    const tools = catalog([
+      ["create_ticket", "Open a support ticket with a title and a description."],
+      ["close_ticket", "Close a support ticket by its id."],
+    ]);
+    const r = new Router([], configWith({}, tools), "config", env);
+    for (const q of ["what is the best pasta recipe", "how far away is Jupiter", "play the next song"]) {
+      expect((await r.analyzeIntent(q)).matches, q).toEqual([]);
+    }
+    const a = await r.analyzeIntent("open a new support ticket about the login page");
+    expect(a.matches[0]?.tool).toBe("create_ticket");
+  });
+
   it("embeds the registry once: a second router over the same tools reads the vectors from the disk cache", async () => {
     const files = readdirSync(join(cacheDir, "embeddings"));
     expect(files.some((f) => f.startsWith("router-"))).toBe(true);

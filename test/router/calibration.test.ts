@@ -1,0 +1,42 @@
+/** The confidence model (src/router/calibration.ts): a probability that only rises with the evidence for a tool. */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { calibratedConfidence, type Evidence, FUSED_MODEL, LEXICAL_MODEL } from "../../src/router/calibration.js";
+
+const unit = fc.double({ min: 0, max: 1, noNaN: true });
+const lead = fc.double({ min: -1, max: 1, noNaN: true });
+const evidence = fc.record({
+  lexical: unit,
+  semantic: unit,
+  lexicalLead: lead,
+  semanticLead: lead,
+  tools: fc.integer({ min: 1, max: 5000 }),
+});
+
+describe("calibrated confidence", () => {
+  it("is a probability, and more evidence in either lane never lowers it", () => {
+    fc.assert(
+      fc.property(evidence, unit, (e: Evidence, more) => {
+        for (const model of [FUSED_MODEL, LEXICAL_MODEL]) {
+          const p = calibratedConfidence(e, model);
+          expect(p).toBeGreaterThanOrEqual(0);
+          expect(p).toBeLessThanOrEqual(1);
+          const stronger: Evidence[] = [
+            { ...e, lexical: Math.min(1, e.lexical + more) },
+            { ...e, semantic: Math.min(1, e.semantic + more) },
+            { ...e, lexicalLead: Math.min(1, e.lexicalLead + more) },
+            { ...e, semanticLead: Math.min(1, e.semanticLead + more) },
+          ];
+          for (const s of stronger) expect(calibratedConfidence(s, model)).toBeGreaterThanOrEqual(p - 1e-12);
+        }
+      }),
+    );
+  });
+
+  it("a tool that leads neither lane, with little evidence, stays far below the suggest threshold", () => {
+    const weak = { lexical: 0.05, semantic: 0.2, lexicalLead: -0.1, semanticLead: -0.05, tools: 5 };
+    expect(calibratedConfidence(weak, FUSED_MODEL)).toBeLessThan(0.2);
+    const clear = { lexical: 0.7, semantic: 0.6, lexicalLead: 0.5, semanticLead: 0.2, tools: 20 };
+    expect(calibratedConfidence(clear, FUSED_MODEL)).toBeGreaterThan(0.85);
+  });
+});
