@@ -87,7 +87,8 @@ describe("the real server over stdio (SDK Client)", () => {
   });
 
   it("analyze_intent loads the shipped model in the server, fuses both lanes, and keeps stdout clean", async () => {
-    const r = await strict.callTool({ name: "analyze_intent", arguments: { query: "convert 5 miles to kilometers" } });
+    // Not "convert 5 miles…": a tool's name as the first word answers at once, without the model.
+    const r = await strict.callTool({ name: "analyze_intent", arguments: { query: "how many kilometers is 5 miles" } });
     expect(r.isError).toBeFalsy();
     const out = r.structuredContent as {
       matches: Array<{ tool: string; breakdown: { semantic: number } }>;
