@@ -89,22 +89,46 @@ export function errorResult(payload: ErrorPayload): ErrorResult {
   return { isError: true, structuredContent: payload, content: [{ type: "text", text: renderError(payload) }] };
 }
 
-/** Short text rendering (about 120 tokens) for clients that read only `content`. */
+/** Characters of candidate text in an error's text rendering, all candidates together. */
+const CANDIDATE_TEXT_BUDGET = 1200;
+/** Candidates rendered at most (the structured list keeps them all). */
+const MAX_RENDERED_CANDIDATES = 5;
+
+/**
+ * The error as text, for the clients that show the model only `content` (docs/clients.md): everything an agent
+ * needs to build the corrected call. `likely_fix` is written as JSON, so that it reads back exactly (a string keeps
+ * its quotes, escapes and line breaks); each candidate with the text it found, bounded, and its line range.
+ */
 export function renderError(p: ErrorPayload): string {
   const lines = [`Error (${p.error_type}): ${p.error}`];
   if (p.parameter !== undefined)
     lines.push(`parameter: ${p.parameter}${p.step !== undefined ? ` (step ${p.step})` : ""}`);
-  if (p.likely_fix !== undefined) lines.push(`likely_fix: ${compact(p.likely_fix)}`);
-  if (p.hints.length > 0) lines.push(`hints: ${p.hints.join("; ")}`);
-  return truncate(lines.join("\n"), 600);
+  if (p.likely_fix !== undefined) lines.push(`likely_fix: ${JSON.stringify(p.likely_fix)}`);
+  const candidates = Array.isArray(p.candidates) ? p.candidates.slice(0, MAX_RENDERED_CANDIDATES) : [];
+  if (candidates.length > 0) {
+    const share = Math.floor(CANDIDATE_TEXT_BUDGET / candidates.length);
+    lines.push("candidates:", ...candidates.map((c) => `- ${renderCandidate(c, share)}`));
+  }
+  if (p.hints.length > 0) lines.push("hints:", ...p.hints.map((h) => `- ${h}`));
+  return lines.join("\n");
 }
 
-function compact(v: unknown): string {
-  return typeof v === "string" ? v : JSON.stringify(v);
+/**
+ * One candidate: found text as `lines a–b (similarity s):` and the text itself, indented, cut to `max` characters
+ * (a cut is marked); any other candidate as compact JSON.
+ */
+function renderCandidate(candidate: unknown, max: number): string {
+  if (candidate === null || typeof candidate !== "object") return JSON.stringify(candidate);
+  const c = candidate as Record<string, unknown>;
+  if (typeof c.text !== "string" || typeof c.start_line !== "number") return clip(JSON.stringify(c), max);
+  const end = typeof c.end_line === "number" ? c.end_line : c.start_line;
+  const score = typeof c.similarity === "number" ? ` (similarity ${c.similarity})` : "";
+  const text = c.text.length <= max ? c.text : `${c.text.slice(0, max)}… [cut: ${c.text.length} characters in all]`;
+  return `lines ${c.start_line}–${end}${score}:\n${text.replace(/^/gmu, "    ")}`;
 }
 
-function truncate(s: string, max: number): string {
-  return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
+function clip(s: string, max: number): string {
+  return s.length <= max ? s : `${s.slice(0, Math.max(0, max - 1))}…`;
 }
 
 /** A failure nobody anticipated: reported without a stack trace, and the server keeps serving. */

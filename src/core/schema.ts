@@ -1,7 +1,9 @@
 /**
  * The JSON Schemas MCP clients see, derived from a tool's zod schemas: the input (extra properties forbidden) and the
- * output of a success (with did_you_mean). Type arrays (`"type": ["string", "null"]`) become `anyOf`, because strict
- * validators (Ajv's strictTypes) warn about union types.
+ * output (a success with did_you_mean, or the error shape: docs/clients.md, "Results every client accepts").
+ * Type arrays (`"type": ["string", "null"]`) become `anyOf`, because strict validators (Ajv's strictTypes) and
+ * single-type dialects (Gemini's function declarations) reject them; a schema that constrains nothing (`{}`, zod's
+ * `unknown`) is written as the union of every JSON type, which schema linters accept.
  */
 import * as z from "zod";
 import { didYouMeanSchema } from "./corrections.js";
@@ -25,8 +27,67 @@ export function withoutTypeArrays(schema: unknown): unknown {
   return out;
 }
 
+/** The seven JSON types: what a value that may be anything is, written so that it constrains by type. */
+const ANY_JSON: readonly JsonSchema[] = ["string", "number", "boolean", "object", "array", "null"].map((type) =>
+  type === "object" ? { type, additionalProperties: true } : { type },
+);
+
+/** Keywords that make a schema constrain something (a schema without any accepts every value). */
+const CONSTRAINING = new Set([
+  "type",
+  "enum",
+  "const",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "not",
+  "$ref",
+  "properties",
+  "items",
+  "prefixItems",
+  "additionalProperties",
+  "required",
+]);
+
+const SCHEMA_MAPS = ["properties", "patternProperties", "$defs"];
+const SCHEMA_LISTS = ["anyOf", "oneOf", "allOf", "prefixItems"];
+const SCHEMA_VALUES = ["items", "not", "contains", "propertyNames"];
+
+/**
+ * A copy of `schema` where every subschema constrains: `additionalProperties: {}` becomes `true`, and an empty
+ * schema elsewhere (zod's `unknown`) becomes the union of every JSON type, its description kept.
+ */
+export function withTypedSubschemas(schema: JsonSchema): JsonSchema {
+  const out: JsonSchema = { ...schema };
+  for (const key of SCHEMA_MAPS) {
+    const map = out[key];
+    if (map !== null && typeof map === "object" && !Array.isArray(map)) {
+      out[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, typedSubschema(sub)]));
+    }
+  }
+  for (const key of SCHEMA_LISTS) if (Array.isArray(out[key])) out[key] = (out[key] as unknown[]).map(typedSubschema);
+  for (const key of SCHEMA_VALUES) if (key in out) out[key] = typedSubschema(out[key]);
+  const extra = out.additionalProperties;
+  if (extra !== null && typeof extra === "object") {
+    out.additionalProperties = constrains(extra as JsonSchema) ? typedSubschema(extra) : true;
+  }
+  return out;
+}
+
+function typedSubschema(schema: unknown): unknown {
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return schema;
+  const node = schema as JsonSchema;
+  return constrains(node) ? withTypedSubschemas(node) : { ...node, anyOf: ANY_JSON.map((b) => ({ ...b })) };
+}
+
+function constrains(schema: JsonSchema): boolean {
+  return Object.keys(schema).some((key) => CONSTRAINING.has(key));
+}
+
 function toJson(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const json = withoutTypeArrays(z.toJSONSchema(schema, { io, unrepresentable: "any" })) as JsonSchema;
+  const json = withTypedSubschemas(
+    withoutTypeArrays(z.toJSONSchema(schema, { io, unrepresentable: "any" })) as JsonSchema,
+  );
   delete json.$schema;
   return json;
 }
@@ -45,12 +106,42 @@ export function inputJsonSchema(tool: AnyToolDefinition): JsonSchema {
   return schema;
 }
 
-/** JSON Schema of a successful result's structuredContent (the MCP outputSchema), or undefined when not declared. */
+/**
+ * The shape of every error result's structuredContent (core/errors.ts). Each outputSchema admits it beside the
+ * success, because a client on the v1 TypeScript SDK checks structuredContent against the outputSchema on error
+ * results too, and turns a mismatch into a protocol error the model never reads past.
+ */
+export const errorOutputSchema = z.looseObject({
+  error: z.string(),
+  error_type: z.string(),
+  parameter: z.string().optional(),
+  step: z.number().int().optional(),
+  got: z.unknown().optional(),
+  expected: z.unknown().optional(),
+  likely_fix: z.unknown().optional(),
+  hints: z.array(z.string()),
+  candidates: z.array(z.unknown()).optional(),
+  did_you_mean: didYouMeanSchema.optional(),
+});
+
+let errorJson: JsonSchema | undefined;
+
+/** JSON Schema of an error result's structuredContent. Shared: do not mutate. */
+export function errorJsonSchema(): JsonSchema {
+  errorJson ??= toJson(errorOutputSchema, "output");
+  return errorJson;
+}
+
+/**
+ * The MCP outputSchema: an object that is either the tool's success (with did_you_mean) or the error shape, or
+ * undefined when the tool declares no output. Shared: do not mutate.
+ */
 export function outputJsonSchema(tool: AnyToolDefinition): JsonSchema | undefined {
   if (!tool.output) return undefined;
   let schema = outputs.get(tool);
   if (!schema) {
-    schema = toJson(tool.output.extend({ did_you_mean: didYouMeanSchema.optional() }), "output");
+    const success = toJson(tool.output.extend({ did_you_mean: didYouMeanSchema.optional() }), "output");
+    schema = { type: "object", anyOf: [success, errorJsonSchema()] };
     outputs.set(tool, schema);
   }
   return schema;

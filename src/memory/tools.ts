@@ -86,7 +86,7 @@ export const rememberTool = defineTool({
     file: "file_path",
     why: "rationale",
   },
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   cli: { positional: ["content"] },
   output: rememberOutput,
   handler: async (args, ctx) => remember(await contextFor(ctx), args),
@@ -103,7 +103,7 @@ export const rememberBatchTool = defineTool({
   aliases: ["remember_many"],
   input: { memories: z.array(z.object(memoryFields)).describe("The memories, each like remember's arguments") },
   paramAliases: { items: "memories" },
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   output: rememberBatchOutput,
   handler: async (args, ctx) => rememberBatch(await contextFor(ctx), args.memories),
 });
@@ -136,7 +136,7 @@ export const recallTool = defineTool({
     explain: z.boolean().optional().describe("Add the score breakdown as why"),
   },
   paramAliases: { query: "topic", q: "topic", path: "file_path", category: "categories", tag: "tags" },
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   cli: { positional: ["topic"] },
   output: recallOutput,
   handler: async (args, ctx) => recall(await contextFor(ctx), { ...args, query: args.topic }),
@@ -159,7 +159,7 @@ export const searchMemoriesTool = defineTool({
     offset: z.number().int().min(0).optional(),
   },
   paramAliases: { q: "query", topic: "query", path: "file_path", category: "categories", tag: "tags" },
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   output: searchMemoriesOutput,
   handler: async (args, ctx) => searchMemories(await contextFor(ctx), args),
   render: renderResults,
@@ -179,7 +179,7 @@ export const recordOutcomeTool = defineTool({
   },
   paramAliases: { id: "memory_id", result: "outcome" },
   noAutoCorrect: ["memory_id"],
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   output: recordOutcomeOutput,
   handler: async (args, ctx) =>
     recordOutcome(await contextFor(ctx), { id: args.memory_id, worked: args.worked, outcome: args.outcome }),
@@ -199,7 +199,7 @@ export const forgetTool = defineTool({
   paramAliases: { id: "memory_id", ids: "memory_id" },
   noAutoCorrect: ["memory_id"],
   // Archiving is reversible, but the router must never turn a misspelt tool name into this one.
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   output: forgetOutput,
   handler: async (args, ctx) =>
     forget(await contextFor(ctx), {

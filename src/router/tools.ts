@@ -23,7 +23,7 @@ export const analyzeIntentTool = defineTool({
       .optional()
       .describe("Route only among these tool names (the tools the agent can call now); empty or absent: all"),
   },
-  annotations: { readOnlyHint: true, idempotentHint: true },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   cli: { command: "route", positional: ["query"] },
   output: analyzeIntentOutput,
   async handler(args, ctx) {
@@ -56,7 +56,7 @@ export const resolveToolTool = defineTool({
   input: {
     tool_name: z.string().describe("The tool name to check, as written"),
   },
-  annotations: { readOnlyHint: true, idempotentHint: true },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   cli: { command: "resolve", positional: ["tool_name"] },
   output: resolveToolOutput,
   handler(args, ctx) {
@@ -84,7 +84,7 @@ export const listCapabilitiesTool = defineTool({
     limit: z.number().int().min(1).max(100).default(50),
     cursor: z.string().optional().describe("next_cursor of the previous page"),
   },
-  annotations: { readOnlyHint: true, idempotentHint: true },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   output: listCapabilitiesOutput,
   handler(args, ctx) {
     return listCapabilities(routerFor(ctx.tools, ctx.config), args);

@@ -151,7 +151,7 @@ export const convertTool = defineTool({
     strict_syntax: z.boolean().optional().describe("Reject ambiguous a/b*c instead of reading it left to right"),
   },
   paramAliases: { from: "from_unit", to: "to_unit", amount: "value" },
-  annotations: { readOnlyHint: true, idempotentHint: true },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   cli: { command: "convert", positional: ["value", "from_unit", "to_unit"] },
   output: convertOutput,
   handler(args, ctx) {
@@ -214,7 +214,7 @@ export const computeTool = defineTool({
       .optional()
       .describe("Particles per formula unit, when expected_unit turns osmoles into moles or back"),
   },
-  annotations: { readOnlyHint: true, idempotentHint: true },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   cli: { command: "compute" },
   output: computeOutput,
   handler(args, ctx) {
@@ -246,7 +246,7 @@ export const checkDimensionsTool = defineTool({
     unit_b: z.string().describe("Second unit"),
   },
   paramAliases: { unit1: "unit_a", unit2: "unit_b" },
-  annotations: { readOnlyHint: true, idempotentHint: true },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   output: checkDimensionsOutput,
   handler(args, ctx) {
     return asWholeCalls("check_dimensions", args, () =>
@@ -281,7 +281,7 @@ export const listUnitsTool = defineTool({
     limit: z.number().int().min(1).max(500).optional().describe("Page size (default 50)"),
     cursor: z.string().optional().describe("next_cursor of the previous page"),
   },
-  annotations: { readOnlyHint: true, idempotentHint: true },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   output: listUnitsOutput,
   handler(args, ctx) {
     return listUnits(sessionUnits(ctx).units, args);
@@ -295,7 +295,7 @@ export const listScalesTool = defineTool({
   toolset: TOOLSET,
   keywords: ["units", "prefix", "scale", "kilo", "milli", "kibi"],
   input: {},
-  annotations: { readOnlyHint: true, idempotentHint: true },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   output: listScalesOutput,
   handler() {
     return { scales: listScales() };
@@ -309,7 +309,7 @@ export const listDimensionsTool = defineTool({
   toolset: TOOLSET,
   keywords: ["units", "dimension", "quantity", "physics"],
   input: {},
-  annotations: { readOnlyHint: true, idempotentHint: true },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   output: listDimensionsOutput,
   handler(_args, ctx) {
     return { dimensions: listDimensions(sessionUnits(ctx).units) };
@@ -331,7 +331,7 @@ export const defineUnitTool = defineTool({
     kind: z.string().optional().describe("Kind of quantity"),
     scalable: z.boolean().optional().describe("Takes SI prefixes (default false)"),
   },
-  annotations: { readOnlyHint: false, idempotentHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   output: definedOutput,
   handler(args, ctx) {
     return sessionUnits(ctx).defineUnit(args);
@@ -350,7 +350,7 @@ export const defineConversionTool = defineTool({
     factor: z.number().describe("dst per src"),
     offset: z.number().optional().describe("Affine offset (default 0)"),
   },
-  annotations: { readOnlyHint: false, idempotentHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   output: definedOutput,
   handler(args, ctx) {
     return sessionUnits(ctx).defineConversion(args);
@@ -364,7 +364,7 @@ export const resetSessionTool = defineTool({
   toolset: TOOLSET,
   keywords: ["units", "reset", "clear", "session"],
   input: {},
-  annotations: { destructiveHint: true, idempotentHint: true },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   output: resetOutput,
   handler(_args, ctx) {
     return { cleared: sessionUnits(ctx).reset() };

@@ -37,3 +37,39 @@ export const SAMPLES: Array<[string, Record<string, unknown>]> = [
   ["list_capabilities", { limit: 2 }],
   ["list_capabilities", { detail: "full", namespace: "units" }],
 ];
+
+/**
+ * At least one failing call per tool (and an unknown tool), run after SAMPLES in the same kind of directory: each
+ * must come back as an isError result, never a protocol error.
+ */
+export const ERROR_SAMPLES: Array<[string, Record<string, unknown>]> = [
+  ["fuzzy_search_content", { fuzzy_filter: "alpha", rg_flags: "--pre cat" }],
+  ["fuzzy_search_content", { fuzzy_filter: "alpha", path: "/etc" }],
+  ["fuzzy_search_files", { fuzzy_filter: "notes", path: "no/such/dir" }],
+  ["read_file", { path: "nothere.txt" }],
+  ["read_file", { path: "/etc/hostname" }],
+  ["edit_file", { path: "notes.txt", old_str: "alpah\nbeat", new_str: "x" }],
+  ["edit_file", { path: "notes.txt", old_str: "zzz qqq www", new_str: "x" }],
+  ["convert", { value: 5, from_unit: "kilgoram", to_unit: "g" }],
+  ["convert", { value: 5, from_unit: "km", to_unit: "kg" }],
+  ["compute", { initial_value: 2, initial_unit: "kg", factors: [{ numerator: "2.205 lbz", denominator: "1 kg" }] }],
+  ["check_dimensions", { unit_a: "kilgoram", unit_b: "g" }],
+  ["list_units", { dimension: "zzzqqq" }],
+  ["list_scales", { bogus: 1 }],
+  ["list_dimensions", { bogus: 1 }],
+  ["define_unit", { name: "meter", dimension: "length" }],
+  ["define_conversion", { src: "zzqq", dst: "m", factor: 2 }],
+  ["reset_session", { bogus: 1 }],
+  ["remember", { content: "x", category: "zzzqqq" }],
+  ["remember_batch", { memories: [] }],
+  ["recall", { limit: 100000 }],
+  ["search_memories", { query: "" }],
+  ["record_outcome", { memory_id: 99999, worked: true }],
+  ["forget", { memory_id: 99999 }],
+  ["analyze_intent", {}],
+  ["resolve_tool", {}],
+  ["list_capabilities", { detail: "everything" }],
+  ["zzz_no_such_tool", {}],
+  ["convert", { value: 5, from_unit: "km", to_unit: "mi", qqzz: 1 }],
+  ["read_file", { pth: "nothere.txt" }],
+];

@@ -56,7 +56,24 @@ async function expectServes(era: Era, target: string[]): Promise<void> {
   else expect(called._meta?.[SERVER_INFO]).toBeUndefined();
 }
 
+/** The Inspector's schema-portability findings for every tool dwim serves: its stderr under --strict. */
+async function portabilityFindings(): Promise<string> {
+  const home = mkdtempSync(join(tmpdir(), "dwim-inspector-"));
+  const { stderr } = await promisify(execFile)(
+    process.execPath,
+    [INSPECTOR, "--cli", "--strict", "--format", "json", "--method", "tools/list", process.execPath, MAIN, "serve"],
+    { cwd: home, env: { PATH: process.env.PATH ?? "", HOME: home, DWIM_LOG: "0" }, timeout: 60_000 },
+  );
+  return stderr;
+}
+
 describe("the MCP Inspector CLI", () => {
+  it("finds no schema-portability error or warning in any tool's input or output schema", async () => {
+    const stderr = await portabilityFindings();
+    expect(stderr).toContain("serving 22 tools");
+    expect(stderr).not.toMatch(/Warning:|Error:|Schema portability/u);
+  });
+
   let handle: HttpHandle;
   beforeAll(async () => {
     handle = await serveHttpForTest(TOOLSETS.filter((t) => t.name === "units"));
