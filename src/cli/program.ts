@@ -36,7 +36,10 @@ async function reportConfigErrors(app: DwimApp): Promise<void> {
 }
 
 interface AppRequest {
+  /** Toolset or tool names to serve (`--tools`). */
   toolsets?: readonly string[];
+  /** Toolset or tool names not to serve (`--exclude`). */
+  exclude?: readonly string[];
   project?: string;
   roots?: readonly string[];
 }
@@ -44,10 +47,17 @@ interface AppRequest {
 /** Loads the named toolsets (default: all) and builds the app; an unknown toolset name exits 2 with a did-you-mean. */
 async function appFor(request: AppRequest = {}): Promise<DwimApp | undefined> {
   const { loadToolsets, UnknownToolsetError } = await import("../server/load.js");
+  const { toolsetsToLoad } = await import("../server/selection.js");
   const { createApp } = await import("../server/app.js");
   try {
-    const toolsets = await loadToolsets(request.toolsets);
-    const app = createApp({ toolsets, project: request.project, roots: request.roots });
+    const toolsets = await loadToolsets(toolsetsToLoad({ include: request.toolsets, exclude: request.exclude }));
+    const app = createApp({
+      toolsets,
+      only: request.toolsets,
+      exclude: request.exclude,
+      project: request.project,
+      roots: request.roots,
+    });
     await reportConfigErrors(app);
     return app;
   } catch (e) {
@@ -61,6 +71,7 @@ async function appFor(request: AppRequest = {}): Promise<DwimApp | undefined> {
 interface ServeOptions {
   http?: string;
   tools?: string[];
+  exclude?: string[];
   root?: string[];
   project?: string;
   allowRemote?: boolean;
@@ -93,7 +104,12 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     .command("serve")
     .description("Start the MCP server (stdio by default, Streamable HTTP with --http)")
     .option("--http <host:port>", "serve Streamable HTTP on this address (host defaults to 127.0.0.1)")
-    .option("--tools <list>", `toolsets to serve, comma-separated (${TOOLSET_NAMES.join(",")})`, splitList)
+    .option(
+      "--tools <list>",
+      `toolsets or tools to serve, comma-separated (${TOOLSET_NAMES.join(",")}, or tool names such as convert,recall)`,
+      splitList,
+    )
+    .option("--exclude <list>", "toolsets or tools not to serve, comma-separated (repeatable)", splitList)
     .option(
       "--project <dir>",
       "the project: base of relative paths, the default search path and .dwim/ (default: the first --root, else the working directory)",
@@ -107,7 +123,12 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     .option("--allow-host <name>", "with --http: another Host name that reaches this server (repeatable)", collect)
     .option("--allow-origin <host>", "with --http: an Origin hostname browsers may call from (repeatable)", collect)
     .action(async (opts: ServeOptions) => {
-      const served = await appFor({ toolsets: opts.tools, roots: opts.root, project: opts.project ?? opts.root?.[0] });
+      const served = await appFor({
+        toolsets: opts.tools,
+        exclude: opts.exclude,
+        roots: opts.root,
+        project: opts.project ?? opts.root?.[0],
+      });
       if (!served) return;
       if (opts.http) {
         const { parseListenAddress, serveHttp } = await import("../server/http.js");

@@ -136,9 +136,27 @@ export const filesSection = defineConfigSection({
   guarded: [{ key: "roots", grants: "lets file tools read and write outside the project" }],
 });
 
-export const CORE_SECTIONS: readonly ConfigSection[] = [recoverySection, logSection, limitsSection, filesSection];
+/** What `dwim serve` serves when no `--tools` is given: toolset or tool names; `exclude` takes some away. */
+export const serveSection = defineConfigSection({
+  key: "serve",
+  schema: z
+    .strictObject({
+      tools: z.array(z.string().min(1)).default([]),
+      exclude: z.array(z.string().min(1)).default([]),
+    })
+    .default({ tools: [], exclude: [] }),
+});
+
+export const CORE_SECTIONS: readonly ConfigSection[] = [
+  recoverySection,
+  logSection,
+  limitsSection,
+  filesSection,
+  serveSection,
+];
 
 export type RecoveryConfig = z.infer<typeof recoverySection.schema>;
+export type ServeConfig = z.infer<typeof serveSection.schema>;
 export type LogConfig = z.infer<typeof logSection.schema>;
 export type LimitsConfig = z.infer<typeof limitsSection.schema>;
 

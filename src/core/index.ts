@@ -17,7 +17,9 @@ export {
   projectConfigPath,
   type RecoveryConfig,
   recoverySection,
+  type ServeConfig,
   sectionOf,
+  serveSection,
   userConfigPath,
 } from "./config.js";
 export {

@@ -76,9 +76,11 @@ export function unknownToolError(call: ToolCall, registry: ToolRegistry, t: Sugg
   const fix = s.tier === "auto" || s.tier === "likely_fix" ? s.likely_fix : undefined;
   const hints = fix ? [] : s.hints.map((h) => `Did you mean '${h}'?`);
   if (fix && registry.get(fix)?.annotations.destructiveHint) hints.push(`'${fix}' is destructive: re-issue to confirm`);
-  hints.push("Use list_capabilities to see every tool");
+  const unserved = registry.unservedNote(String(call.name));
+  if (unserved) hints.unshift(unserved);
+  hints.push(registry.listingHint());
   return errorPayload({
-    error: `Unknown tool '${String(call.name)}'`,
+    error: unserved ? `Tool '${String(call.name)}' is not served here` : `Unknown tool '${String(call.name)}'`,
     error_type: "unknown_tool",
     parameter: "name",
     got: call.name,

@@ -32,7 +32,7 @@ export function openEditTarget(
       createParents: options.createParents,
     });
   } catch (e) {
-    throw accessError(path, e);
+    throw accessError(path, e, undefined, ctx.roots);
   }
 }
 
@@ -65,7 +65,7 @@ export async function readTarget(
 }
 
 /** Maps a refusal from core/beneath.ts or core/files.ts to the edit error types (spec §3). */
-export function accessError(path: string, e: unknown, maxBytes?: number): ToolError {
+export function accessError(path: string, e: unknown, maxBytes?: number, roots?: readonly string[]): ToolError {
   if (e instanceof ToolError) return e;
   if (!(e instanceof PathAccessError)) {
     return new ToolError({
@@ -90,12 +90,15 @@ export function accessError(path: string, e: unknown, maxBytes?: number): ToolEr
       return new ToolError({
         error:
           e.reason === "outside_roots"
-            ? `'${path}' resolves to '${e.absolute}', outside the allowed roots`
+            ? `'${path}' resolves to '${e.absolute}', outside the allowed roots${rootList(roots)}`
             : `'${path}' kept changing (a directory swapped for a symlink?) while it was being opened; refused`,
         error_type: "EDIT_PATH_DENIED",
         parameter: "path",
         got: path,
-        hints: ["Only files inside the allowed roots can be read or edited (symlinks are resolved first)"],
+        expected: roots && roots.length > 0 ? [...roots] : undefined,
+        hints: [
+          "Only files inside the allowed roots can be read or edited (symlinks are resolved first); start dwim with --root for another directory",
+        ],
       });
     case "directory":
       return new ToolError({
@@ -212,4 +215,9 @@ export function replaceBasename(path: string, name: string): string {
 /** Session memory of the hash each path had when this session last read or wrote it. */
 export function seenHashes(ctx: Pick<ToolContext, "session">): Map<string, string> {
   return ctx.session.get("edit.hashes", () => new Map<string, string>());
+}
+
+/** ` (a, b)`: the allowed roots as a refusal names them, so the agent knows where it may go. */
+export function rootList(roots: readonly string[] | undefined): string {
+  return roots && roots.length > 0 ? ` (${roots.join(", ")})` : "";
 }

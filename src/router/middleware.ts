@@ -7,6 +7,7 @@ import type { LoadedConfig } from "../core/config.js";
 import { type Correction, didYouMean } from "../core/corrections.js";
 import { errorPayload } from "../core/errors.js";
 import { type CallMiddleware, type ResolveOutcome, type ToolCall, thresholdsFrom } from "../core/invoke.js";
+import type { ToolRegistry } from "../core/registry.js";
 import type { AnyToolDefinition } from "../core/tool.js";
 import { normalizeArguments } from "./params.js";
 import type { Resolution } from "./resolve.js";
@@ -16,8 +17,8 @@ import { type Router, routerFor } from "./router.js";
 export function createRouterMiddleware(tools: readonly AnyToolDefinition[], config: LoadedConfig): CallMiddleware {
   routerFor(tools, config); // build now: a registry fault is a startup error, not a failed first call
   return {
-    resolve(call, _registry, ctx) {
-      return routeCall(routerFor(tools, ctx.config ?? config), call, ctx.config ?? config);
+    resolve(call, registry, ctx) {
+      return routeCall(routerFor(tools, ctx.config ?? config), call, ctx.config ?? config, { registry });
     },
   };
 }
@@ -25,6 +26,8 @@ export function createRouterMiddleware(tools: readonly AnyToolDefinition[], conf
 export interface RouteOptions {
   /** Keep argument keys that match no parameter instead of failing (tools whose schema admits extra properties). */
   passUnknownParams?: (tool: string) => boolean;
+  /** The served registry: an unknown tool's hints name only what it serves, and say how to serve dwim's others. */
+  registry?: ToolRegistry;
 }
 
 export function routeCall(
@@ -36,7 +39,7 @@ export function routeCall(
   const name = typeof call.name === "string" ? call.name : String(call.name);
   const r = router.resolve(name);
   const tool = r.resolved ? router.registry.byName.get(r.resolved) : undefined;
-  if (!tool?.definition) return { ok: false, error: unknownTool(name, call, r, tool !== undefined) };
+  if (!tool?.definition) return { ok: false, error: unknownTool(name, call, r, tool !== undefined, options.registry) };
   const corrections: Correction[] = [];
   if (r.tier !== "exact") {
     corrections.push({
@@ -62,14 +65,17 @@ export function routeCall(
   };
 }
 
-function unknownTool(name: string, call: ToolCall, r: Resolution, notServed: boolean) {
+function unknownTool(name: string, call: ToolCall, r: Resolution, notServed: boolean, registry?: ToolRegistry) {
   const hints = [...r.hints];
   if (r.blocked_reason === "destructive" && r.likely_fix)
     hints.unshift(`'${r.likely_fix}' is destructive: re-issue the call with that name to confirm`);
   if (notServed) hints.unshift(`'${r.resolved}' is configured in dwim.toml but not served here`);
-  hints.push("Use list_capabilities to see every tool, or analyze_intent to describe the task");
+  const elsewhere = registry?.unservedNote(name);
+  if (elsewhere) hints.unshift(elsewhere);
+  hints.push(registry ? listingHint(registry) : LIST_EVERY_TOOL);
   return errorPayload({
-    error: notServed ? `Tool '${r.resolved}' is not served by this server` : `Unknown tool '${name}'`,
+    error:
+      notServed || elsewhere ? `Tool '${r.resolved ?? name}' is not served by this server` : `Unknown tool '${name}'`,
     error_type: "unknown_tool",
     parameter: "name",
     got: name,
@@ -79,4 +85,11 @@ function unknownTool(name: string, call: ToolCall, r: Resolution, notServed: boo
     candidates: r.candidates,
     blocked_reason: r.blocked_reason,
   });
+}
+
+const LIST_EVERY_TOOL = "Use list_capabilities to see every tool, or analyze_intent to describe the task";
+
+/** The router's own way to see every tool when it is served, else the served names. */
+function listingHint(registry: ToolRegistry): string {
+  return registry.get("list_capabilities") ? LIST_EVERY_TOOL : registry.listingHint();
 }

@@ -66,7 +66,7 @@ export function resolveSearchPath(path: string, roots: readonly string[], cwd: s
   const check = resolveInsideRoots(path, roots, cwd);
   if (!check.ok && check.reason === "outside_roots") {
     throw new ToolError({
-      error: `path '${path}' is outside the allowed roots`,
+      error: `path '${path}' is outside the allowed roots (${roots.join(", ")})`,
       error_type: "SEARCH_PATH_DENIED",
       parameter: "path",
       got: path,

@@ -13,6 +13,8 @@ import {
   type LoadedConfig,
   loadConfig,
   SessionState,
+  sectionOf,
+  serveSection,
   type ToolContext,
   ToolRegistry,
   type Toolset,
@@ -20,13 +22,19 @@ import {
 import { ROUTER_CONFIG_SECTIONS } from "../router/config.js";
 import { createRouterMiddleware } from "../router/middleware.js";
 import { allSectionKeys, UnknownToolsetError, unknownToolset } from "./load.js";
+import { selectTools, unservedTools } from "./selection.js";
 import { VERSION } from "./version.js";
 
 export interface AppOptions {
   /** Toolsets to choose from (all of dwim's: TOOLSETS, or `await loadToolsets()`). */
   toolsets: readonly Toolset[];
-  /** Names of the toolsets to serve (default: all). Unknown names throw with a did-you-mean. */
+  /**
+   * Names of the toolsets or tools to serve (default: the config's `[serve] tools`, else all). Unknown names throw
+   * with a did-you-mean.
+   */
   only?: readonly string[];
+  /** Toolsets or tools not to serve, besides the config's `[serve] exclude`. */
+  exclude?: readonly string[];
   /** Extra tools served next to the toolsets (the proxy's mirrored tools). */
   extraTools?: readonly AnyToolDefinition[];
   cwd?: string;
@@ -76,7 +84,6 @@ export function createApp(options: AppOptions): DwimApp {
   const cwd = options.cwd ?? process.cwd();
   const env = options.env ?? process.env;
   const project = options.project ? resolve(cwd, options.project) : undefined;
-  const selected = selectToolsets(options.toolsets, options.only);
   // Sections of toolsets not loaded are known but not validated: one dwim.toml fits every selection.
   const config =
     options.config ??
@@ -86,8 +93,11 @@ export function createApp(options: AppOptions): DwimApp {
       sections: configSectionsOf(options.toolsets),
       otherSections: allSectionKeys(),
     });
-  const tools = [...selected.flatMap((t) => t.tools), ...(options.extraTools ?? [])];
-  const registry = new ToolRegistry(tools);
+  const serve = sectionOf(config, serveSection);
+  const include = options.only && options.only.length > 0 ? options.only : serve.tools;
+  const served = selectTools(options.toolsets, { include, exclude: [...(options.exclude ?? []), ...serve.exclude] });
+  const tools = [...served, ...(options.extraTools ?? [])];
+  const registry = new ToolRegistry(tools, unservedTools(tools));
   const middleware = (options.middleware ?? createRouterMiddleware)(tools, config);
   const log = correctionLogFor(config, env);
   return {
