@@ -143,8 +143,14 @@ export const serveSection = defineConfigSection({
     .strictObject({
       tools: z.array(z.string().min(1)).default([]),
       exclude: z.array(z.string().min(1)).default([]),
+      /**
+       * `lenient`: input schemas without `required` and `additionalProperties: false`, for clients that refuse a call
+       * against the schema before dwim sees it; `auto`: lenient for the clients known to (Gemini CLI).
+       */
+      input_schemas: z.enum(["auto", "strict", "lenient"]).default("auto"),
     })
-    .default({ tools: [], exclude: [] }),
+    .default({ tools: [], exclude: [], input_schemas: "auto" }),
+  env: { DWIM_INPUT_SCHEMAS: "input_schemas" },
 });
 
 export const CORE_SECTIONS: readonly ConfigSection[] = [

@@ -83,7 +83,13 @@ export { type EnumValue, type Parameter, type ParameterType, parametersOf, typeL
 export { escapesProject, firstEscape } from "./project-paths.js";
 export { ToolRegistry } from "./registry.js";
 export { isInside, type RootCheck, resolveInsideRoots, resolveRoots } from "./roots.js";
-export { errorJsonSchema, inputJsonSchema, outputJsonSchema, withoutTypeArrays } from "./schema.js";
+export {
+  errorJsonSchema,
+  inputJsonSchema,
+  lenientInputJsonSchema,
+  outputJsonSchema,
+  withoutTypeArrays,
+} from "./schema.js";
 export {
   confirmScore,
   couldReachRatio,

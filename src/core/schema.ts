@@ -106,6 +106,32 @@ export function inputJsonSchema(tool: AnyToolDefinition): JsonSchema {
   return schema;
 }
 
+const lenientInputs = new WeakMap<AnyToolDefinition, JsonSchema>();
+
+/**
+ * The input schema for clients that check arguments against it before calling (docs/clients.md, "Parameter
+ * recovery"): no `required` and extra properties allowed, so that a misspelled or missing parameter reaches dwim,
+ * which corrects it or answers with a likely_fix. Required parameters say so in their description.
+ */
+export function lenientInputJsonSchema(tool: AnyToolDefinition): JsonSchema {
+  let schema = lenientInputs.get(tool);
+  if (!schema) {
+    const strict = inputJsonSchema(tool);
+    const required = new Set((strict.required as string[] | undefined) ?? []);
+    const properties = Object.fromEntries(
+      Object.entries((strict.properties as Record<string, JsonSchema> | undefined) ?? {}).map(([name, p]) => {
+        if (!required.has(name)) return [name, p];
+        const description = typeof p.description === "string" ? `Required. ${p.description}` : "Required.";
+        return [name, { ...p, description }];
+      }),
+    );
+    const { required: _required, additionalProperties: _closed, ...rest } = strict;
+    schema = { ...rest, properties };
+    lenientInputs.set(tool, schema);
+  }
+  return schema;
+}
+
 /**
  * The shape of every error result's structuredContent (core/errors.ts). Each outputSchema admits it beside the
  * success, because a client on the v1 TypeScript SDK checks structuredContent against the outputSchema on error

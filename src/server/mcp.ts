@@ -10,8 +10,11 @@ import {
   inputJsonSchema,
   invokeTool,
   isUsableProject,
+  lenientInputJsonSchema,
   outputJsonSchema,
   SessionState,
+  sectionOf,
+  serveSection,
   type ToolOutput,
 } from "../core/index.js";
 import type { DwimApp } from "./app.js";
@@ -24,12 +27,12 @@ export const SERVER_INSTRUCTIONS =
   "`did_you_mean`. Otherwise they fail with `structuredContent.error_type` and, when mechanical, a `likely_fix` you " +
   "can apply directly; `hints` are lower-confidence pointers.";
 
-export function toMcpTool(tool: AnyToolDefinition): Tool {
+export function toMcpTool(tool: AnyToolDefinition, lenient = false): Tool {
   const listed: Tool = {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: inputJsonSchema(tool) as Tool["inputSchema"],
+    inputSchema: (lenient ? lenientInputJsonSchema(tool) : inputJsonSchema(tool)) as Tool["inputSchema"],
     annotations: { title: tool.title, ...tool.annotations },
   };
   const output = outputJsonSchema(tool);
@@ -50,16 +53,32 @@ export function callsInFlight(): number {
   return inFlight;
 }
 
-/** The listed tools of an app, built once: 2026-07-28 HTTP builds a server per request. */
-const listings = new WeakMap<DwimApp, Tool[]>();
+/** The listed tools of an app, built once per kind: 2026-07-28 HTTP builds a server per request. */
+const listings = new WeakMap<DwimApp, { strict?: Tool[]; lenient?: Tool[] }>();
 
-function listingOf(app: DwimApp): Tool[] {
-  let listed = listings.get(app);
-  if (!listed) {
-    listed = app.registry.tools.map(toMcpTool);
-    listings.set(app, listed);
+function listingOf(app: DwimApp, lenient: boolean): Tool[] {
+  let kinds = listings.get(app);
+  if (!kinds) {
+    kinds = {};
+    listings.set(app, kinds);
   }
-  return listed;
+  const kind = lenient ? "lenient" : "strict";
+  kinds[kind] ??= app.registry.tools.map((tool) => toMcpTool(tool, lenient));
+  return kinds[kind];
+}
+
+/**
+ * Clients that refuse a call whose arguments do not match the input schema before the server sees it, by the name
+ * they give at initialize (measured: docs/clients.md, "Parameter recovery").
+ */
+const VALIDATING_CLIENTS: ReadonlySet<string> = new Set(["gemini-cli-mcp-client"]);
+
+/** Whether this session gets lenient input schemas: `[serve] input_schemas`, `auto` by the client's name. */
+function wantsLenientInputs(app: DwimApp, server: Server): boolean {
+  const mode = sectionOf(app.config, serveSection).input_schemas;
+  if (mode !== "auto") return mode === "lenient";
+  const name = server.getClientVersion()?.name;
+  return name !== undefined && VALIDATING_CLIENTS.has(name);
 }
 
 /**
@@ -75,7 +94,7 @@ export function createMcpServer(app: DwimApp, session: SessionState = new Sessio
   trackClientRoots(server, session, (e) => process.stderr.write(`dwim: roots/list failed: ${e.message}\n`));
   server.setRequestHandler("tools/list", async (_request, extra) => {
     await new Diagnostics(extra, session).configFaults(app.config);
-    return { tools: listingOf(app) };
+    return { tools: listingOf(app, wantsLenientInputs(app, server)) };
   });
   server.setRequestHandler("tools/call", async (request, extra) => {
     const diagnostics = new Diagnostics(extra, session);
