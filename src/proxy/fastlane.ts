@@ -8,7 +8,7 @@
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { planCall } from "./correct.js";
 import type { Gateway } from "./gateway.js";
-import { unavailableResult } from "./passthrough.js";
+import { fittedToSchema, unavailableResult } from "./passthrough.js";
 import { type Upstream, UpstreamUnavailableError } from "./upstream.js";
 
 type RequestId = string | number;
@@ -59,7 +59,8 @@ export function createFastLane(gateway: Gateway, reply: (message: JSONRPCMessage
           (e: unknown) => {
             if (call.cancelled) return undefined;
             if (e instanceof UpstreamUnavailableError) {
-              return reply({ jsonrpc: "2.0", id: message.id, result: unavailableResult(e) } as JSONRPCMessage);
+              const result = fittedToSchema(gateway, params.name, unavailableResult(e));
+              return reply({ jsonrpc: "2.0", id: message.id, result } as JSONRPCMessage);
             }
             const text = e instanceof Error ? e.message : String(e);
             return reply({ jsonrpc: "2.0", id: message.id, error: { code: -32603, message: text } });

@@ -6,7 +6,7 @@
  * travel with the call; requests from an upstream (roots, sampling, elicitation) go to the client.
  */
 import { type CallToolResult, ProtocolError, Server, type ServerCapabilities } from "@modelcontextprotocol/server";
-import { errorPayload, errorResult } from "../core/errors.js";
+import { type ErrorPayload, errorPayload, errorResult, renderError } from "../core/errors.js";
 import type { SessionState } from "../core/tool.js";
 import { planCall, withDidYouMean } from "./correct.js";
 import type { Gateway } from "./gateway.js";
@@ -156,7 +156,7 @@ async function callTool(
   session?: SessionState,
 ): Promise<CallToolResult> {
   const planned = planCall(gateway.catalog, gateway.config, params.name, params.arguments);
-  if (planned.kind === "refused") return errorResult(planned.error) as CallToolResult;
+  if (planned.kind === "refused") return refusal(gateway, params.name, planned.error);
   if (planned.kind === "own") {
     if (!gateway.own) throw new Error("dwim's own tools are served without a runner");
     const result = await gateway.own.run(planned.call, ctx.mcpReq.signal, session);
@@ -174,7 +174,9 @@ async function callTool(
     (corrections.length === 0
       ? result
       : withDidYouMean(result, corrections, tool.listing.outputSchema)) as CallToolResult;
-  if (server.getNegotiatedProtocolVersion() === MODERN) return callInRounds(gateway, upstream, forwarded, ctx, finish);
+  if (server.getNegotiatedProtocolVersion() === MODERN) {
+    return callInRounds(gateway, upstream, forwarded, ctx, finish, params.name);
+  }
   // Progress is relayed in order, and all of it before the result (a client drops progress after the response).
   let relayed: Promise<unknown> = Promise.resolve();
   const onprogress =
@@ -190,7 +192,7 @@ async function callTool(
   try {
     result = await upstream.request("tools/call", forwarded, { signal: ctx.mcpReq.signal, onprogress });
   } catch (e) {
-    if (e instanceof UpstreamUnavailableError) return unavailableResult(e);
+    if (e instanceof UpstreamUnavailableError) return fittedToSchema(gateway, params.name, unavailableResult(e));
     throw e;
   } finally {
     await relayed;
@@ -209,6 +211,7 @@ async function callInRounds(
   // biome-ignore lint/suspicious/noExplicitAny: the SDK's ServerContext.
   ctx: any,
   finish: (result: AnyResult) => CallToolResult,
+  calledName: unknown,
 ): Promise<CallToolResult> {
   const state = typeof ctx.mcpReq.requestState === "function" ? ctx.mcpReq.requestState() : undefined;
   let open = typeof state === "string" ? gateway.openCalls.get(state) : undefined;
@@ -239,7 +242,9 @@ async function callInRounds(
   const step = await open.next();
   if (step.kind === "input") return open.inputRequiredResult() as CallToolResult;
   if (step.kind === "failed") {
-    if (step.error instanceof UpstreamUnavailableError) return unavailableResult(step.error);
+    if (step.error instanceof UpstreamUnavailableError) {
+      return fittedToSchema(gateway, calledName, unavailableResult(step.error));
+    }
     throw step.error;
   }
   return finish(step.result);
@@ -369,4 +374,22 @@ export function relayToClient(gateway: Gateway) {
     }
     return server.request(request as never, ANY_RESULT, { signal, timeout: CLIENT_REQUEST_TIMEOUT_MS });
   };
+}
+
+/**
+ * A call the proxy refuses. When the name called is an upstream tool that declares an outputSchema, the refusal
+ * carries its error as text only: a client on the v1 SDK checks structuredContent against that schema even on error
+ * results, and dwim's error shape is not the upstream's (docs/clients.md, "Results every client accepts").
+ */
+function refusal(gateway: Gateway, name: unknown, error: ErrorPayload): CallToolResult {
+  return fittedToSchema(gateway, name, errorResult(error) as CallToolResult);
+}
+
+/** `result` as the tool called can carry it: an error without structuredContent when its outputSchema is not ours. */
+export function fittedToSchema(gateway: Gateway, name: unknown, result: CallToolResult): CallToolResult {
+  const called = typeof name === "string" ? gateway.catalog.byName.get(name) : undefined;
+  if (called?.upstream === undefined || called.listing.outputSchema === undefined) return result;
+  const { structuredContent, ...rest } = result;
+  const text = structuredContent ? renderError(structuredContent as ErrorPayload) : undefined;
+  return text ? { ...rest, content: [{ type: "text", text }] } : rest;
 }
