@@ -87,6 +87,7 @@ export {
   errorJsonSchema,
   inputJsonSchema,
   lenientInputJsonSchema,
+  listedInputJsonSchema,
   outputJsonSchema,
   withoutTypeArrays,
 } from "./schema.js";

@@ -106,6 +106,69 @@ export function inputJsonSchema(tool: AnyToolDefinition): JsonSchema {
   return schema;
 }
 
+const listedInputs = new WeakMap<AnyToolDefinition, JsonSchema>();
+
+/**
+ * The input schema as `tools/list` shows it to models (docs/clients.md, "Context cost"): the advanced parameters by
+ * their type alone (an object or a list of objects without its inner shape), and no bounds or defaults, which a call
+ * that breaks them gets back as its likely_fix (`limit` 100000 → 50). dwim validates every call against the full
+ * schema (`inputJsonSchema`) all the same, and `list_capabilities` detail "full" shows all of it.
+ */
+export function listedInputJsonSchema(tool: AnyToolDefinition): JsonSchema {
+  let schema = listedInputs.get(tool);
+  if (!schema) {
+    const full = inputJsonSchema(tool);
+    const advanced = new Set(tool.advanced);
+    const properties = Object.fromEntries(
+      Object.entries((full.properties as Record<string, JsonSchema> | undefined) ?? {}).map(([name, p]) => [
+        name,
+        advanced.has(name) ? typeOnly(p) : withoutBounds(p),
+      ]),
+    );
+    schema = { ...full, properties };
+    listedInputs.set(tool, schema);
+  }
+  return schema;
+}
+
+/** A parameter's schema reduced to its type: enums kept (they are the values), descriptions and inner shapes dropped. */
+function typeOnly(schema: JsonSchema): JsonSchema {
+  if (Array.isArray(schema.anyOf)) return { anyOf: (schema.anyOf as JsonSchema[]).map(typeOnly) };
+  const out: JsonSchema = {};
+  if (schema.type !== undefined) out.type = schema.type;
+  if (schema.enum !== undefined) out.enum = schema.enum;
+  if (schema.type === "object") out.additionalProperties = true;
+  if (schema.type === "array") out.items = schema.items ? typeOnly(schema.items as JsonSchema) : { type: "string" };
+  return out;
+}
+
+/** Keywords a model can do without: a call that breaks one gets the bound or the default back as its likely_fix. */
+const BOUNDS = [
+  "default",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "pattern",
+];
+
+function withoutBounds(schema: JsonSchema): JsonSchema {
+  const out: JsonSchema = { ...schema };
+  for (const key of BOUNDS) delete out[key];
+  if (out.items && typeof out.items === "object") out.items = withoutBounds(out.items as JsonSchema);
+  if (Array.isArray(out.anyOf)) out.anyOf = (out.anyOf as JsonSchema[]).map(withoutBounds);
+  if (out.properties && typeof out.properties === "object") {
+    out.properties = Object.fromEntries(
+      Object.entries(out.properties as Record<string, JsonSchema>).map(([k, v]) => [k, withoutBounds(v)]),
+    );
+  }
+  return out;
+}
+
 const lenientInputs = new WeakMap<AnyToolDefinition, JsonSchema>();
 
 /**
@@ -116,7 +179,7 @@ const lenientInputs = new WeakMap<AnyToolDefinition, JsonSchema>();
 export function lenientInputJsonSchema(tool: AnyToolDefinition): JsonSchema {
   let schema = lenientInputs.get(tool);
   if (!schema) {
-    const strict = inputJsonSchema(tool);
+    const strict = listedInputJsonSchema(tool);
     const required = new Set((strict.required as string[] | undefined) ?? []);
     const properties = Object.fromEntries(
       Object.entries((strict.properties as Record<string, JsonSchema> | undefined) ?? {}).map(([name, p]) => {

@@ -62,8 +62,10 @@ export type InputShape = z.ZodRawShape;
 export interface ToolDefinition<Shape extends InputShape = InputShape> {
   name: string;
   title: string;
-  /** First sentence is the summary shown in lists. */
+  /** What models read in tools/list; its first sentence is the summary shown in lists. */
   description: string;
+  /** More about the tool, for `list_capabilities` detail "full" and the docs: kept out of tools/list. */
+  details?: string;
   /** Capability the tool belongs to: the `--tools` toolset name. */
   toolset: string;
   keywords: readonly string[];
@@ -74,6 +76,11 @@ export interface ToolDefinition<Shape extends InputShape = InputShape> {
   paramAliases: Readonly<Record<string, string>>;
   /** Parameters naming what a write acts on: never auto-corrected, a fix is only a likely_fix. */
   noAutoCorrect: readonly string[];
+  /**
+   * Parameters few calls need, listed to models by their type alone: their descriptions and nested shapes stay in
+   * the docs and in `list_capabilities` detail "full", which keeps `tools/list` small (docs/clients.md).
+   */
+  advanced: readonly string[];
   annotations: ToolAnnotations;
   cli: {
     /** Subcommand name: defaults to the tool name in kebab-case. */
@@ -98,12 +105,14 @@ export interface ToolSpec<Shape extends InputShape> {
   name: string;
   title: string;
   description: string;
+  details?: string;
   toolset: string;
   keywords?: readonly string[];
   aliases?: readonly string[];
   input: Shape;
   paramAliases?: Record<string, string>;
   noAutoCorrect?: readonly string[];
+  advanced?: readonly string[];
   annotations?: ToolAnnotations;
   cli?: { command?: string; positional?: readonly string[] };
   /**
@@ -124,19 +133,21 @@ export function defineTool<Shape extends InputShape>(spec: ToolSpec<Shape>): Too
     if (properties.includes(alias)) throw new Error(`${spec.name}: parameter alias '${alias}' shadows a property`);
     if (!properties.includes(target)) throw new Error(`${spec.name}: parameter alias '${alias}' → unknown '${target}'`);
   }
-  for (const p of [...(spec.noAutoCorrect ?? []), ...(spec.cli?.positional ?? [])]) {
+  for (const p of [...(spec.noAutoCorrect ?? []), ...(spec.cli?.positional ?? []), ...(spec.advanced ?? [])]) {
     if (!properties.includes(p)) throw new Error(`${spec.name}: unknown parameter '${p}'`);
   }
   const definition: ToolDefinition<Shape> = {
     name: spec.name,
     title: spec.title,
     description: spec.description,
+    details: spec.details,
     toolset: spec.toolset,
     keywords: spec.keywords ?? [],
     aliases: spec.aliases ?? [],
     input: z.object(spec.input),
     paramAliases: spec.paramAliases ?? {},
     noAutoCorrect: spec.noAutoCorrect ?? [],
+    advanced: spec.advanced ?? [],
     annotations: spec.annotations ?? {},
     cli: { command: spec.cli?.command ?? spec.name.replaceAll("_", "-"), positional: spec.cli?.positional ?? [] },
     output: undefined,

@@ -10,9 +10,8 @@ import { DEFAULT_LIMIT, MAX_LIMIT, readFileTool } from "./read.js";
 export const readFile = defineTool({
   name: "read_file",
   title: "Read a file",
-  description:
-    "Read a text file as numbered lines (`cat -n` layout: the number, a TAB, the text), with its sha256 for edit_file's expected_hash. " +
-    "Pasting these lines into edit_file's old_str works: the prefixes are recognised and stripped.",
+  description: "Read a text file as numbered lines (`cat -n` layout), with its sha256 for edit_file's expected_hash.",
+  details: "Pasting these lines into edit_file's old_str works: the number prefixes are recognised and stripped.",
   toolset: "edit",
   keywords: ["read", "open", "view", "show", "cat", "file", "lines", "contents"],
   aliases: ["cat", "view_file"],
@@ -29,6 +28,7 @@ export const readFile = defineTool({
     line_numbers: z.boolean().optional().describe("Prefix each line with its number and a TAB; default true"),
   },
   paramAliases: { file_path: "path", filepath: "path", file: "path" },
+  advanced: ["line_numbers"],
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   cli: { command: "read", positional: ["path"] },
   output: readOutput,
@@ -40,9 +40,11 @@ export const editFile = defineTool({
   name: "edit_file",
   title: "Edit a file",
   description:
-    "Replace old_str with new_str in a file (exactly expected_replacements occurrences, default 1), or create the file when old_str is empty. " +
-    "When old_str is only almost right (over-escaped, re-indented, other quotes or line endings, pasted with read_file line numbers), " +
-    "the edit is corrected when the match is provably unique and reported in did_you_mean; otherwise the error lists the closest text with line ranges.",
+    "Replace old_str with new_str in a file (one occurrence unless expected_replacements or replace_all), or create the file when old_str is empty. " +
+    "An almost-right old_str is corrected when the match is unique, else the error shows the closest text.",
+  details:
+    "Almost right: over-escaped, re-indented, other quotes or line endings, pasted with read_file line numbers. A " +
+    "correction is reported in did_you_mean; the error lists the closest text with its line ranges.",
   toolset: "edit",
   keywords: ["edit", "replace", "modify", "change", "write", "patch", "create", "str_replace", "file"],
   aliases: ["str_replace"],
@@ -73,6 +75,7 @@ export const editFile = defineTool({
     allow_multiple: "replace_all",
   },
   noAutoCorrect: ["path"],
+  advanced: ["expected_replacements", "dry_run", "expected_hash"],
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   cli: { command: "edit", positional: ["path"] },
   output: editOutput,

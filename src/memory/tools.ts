@@ -73,7 +73,8 @@ export const rememberTool = defineTool({
   name: "remember",
   title: "Remember",
   description:
-    "Store a decision, pattern, warning or learning in the project's memory, shared by every agent on the project. Returns its id, the inferred tags and related memories (similar failures, warnings, duplicates).",
+    "Store a decision, pattern, warning or learning in the project's memory, shared by every agent on the project.",
+  details: "Returns its id, the inferred tags and related memories (similar failures, warnings, duplicates).",
   toolset: TOOLSET,
   keywords: ["memory", "save", "note", "decision", "store", "learn"],
   aliases: ["remember_memory", "add_memory", "save_memory"],
@@ -86,6 +87,7 @@ export const rememberTool = defineTool({
     file: "file_path",
     why: "rationale",
   },
+  advanced: ["context", "happened_at", "supersedes", "pinned"],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   cli: { positional: ["content"] },
   output: rememberOutput,
@@ -97,12 +99,14 @@ export const rememberBatchTool = defineTool({
   name: "remember_batch",
   title: "Remember a batch",
   description:
-    "Store 1 to 500 memories in one transaction: all or nothing. A bad item fails the whole batch, naming memories[i].field.",
+    "Store 1 to 500 memories in one transaction: all or nothing. Each item takes remember's parameters (content and category required).",
+  details: "A bad item fails the whole batch, naming memories[i].field.",
   toolset: TOOLSET,
   keywords: ["memory", "bulk", "import", "batch", "save"],
   aliases: ["remember_many"],
   input: { memories: z.array(z.object(memoryFields)).describe("The memories, each like remember's arguments") },
   paramAliases: { items: "memories" },
+  advanced: ["memories"],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   output: rememberBatchOutput,
   handler: async (args, ctx) => rememberBatch(await contextFor(ctx), args.memories),
@@ -111,8 +115,9 @@ export const rememberBatchTool = defineTool({
 export const recallTool = defineTool({
   name: "recall",
   title: "Recall",
-  description:
-    "Recall what the project's memory knows about a topic, ranked by lexical and semantic match, recency and outcome (failed approaches and warnings surface). Returns abstained: true when nothing is about it.",
+  description: "Recall what the project's memory knows about a topic, ranked by relevance, recency and outcome.",
+  details:
+    "Ranked by lexical and semantic match, recency and outcome (failed approaches and warnings surface). Returns abstained: true when nothing is about it.",
   toolset: TOOLSET,
   keywords: [
     "memory",
@@ -136,6 +141,7 @@ export const recallTool = defineTool({
     explain: z.boolean().optional().describe("Add the score breakdown as why"),
   },
   paramAliases: { query: "topic", q: "topic", path: "file_path", category: "categories", tag: "tags" },
+  advanced: ["worked", "include_archived", "include_superseded", "condensed", "explain"],
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   cli: { positional: ["topic"] },
   output: recallOutput,
@@ -159,6 +165,7 @@ export const searchMemoriesTool = defineTool({
     offset: z.number().int().min(0).optional(),
   },
   paramAliases: { q: "query", topic: "query", path: "file_path", category: "categories", tag: "tags" },
+  advanced: ["worked", "include_archived", "include_superseded", "sort", "offset"],
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   output: searchMemoriesOutput,
   handler: async (args, ctx) => searchMemories(await contextFor(ctx), args),

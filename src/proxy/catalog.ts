@@ -143,6 +143,7 @@ export function mirrorDefinition(tool: Tool, name: string = tool.name): AnyToolD
     input: zodObjectFromJsonSchema(tool.inputSchema),
     paramAliases: {},
     noAutoCorrect: [],
+    advanced: [],
     annotations: {
       readOnlyHint: annotations.readOnlyHint,
       destructiveHint: isDestructive(annotations),

@@ -111,7 +111,10 @@ function describeTool(tool: RouterTool, detail: Detail): Record<string, unknown>
   if (detail === "names") return { name: tool.name, ...(tool.callable ? {} : { callable: false }) };
   const base: Record<string, unknown> = {
     name: tool.name,
-    description: detail === "full" ? tool.description : summaryOf(tool.description),
+    description:
+      detail === "full"
+        ? [tool.description, tool.definition?.details].filter(Boolean).join(" ")
+        : summaryOf(tool.description),
   };
   if (detail === "full") {
     base.keywords = tool.keywords;

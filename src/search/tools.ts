@@ -112,9 +112,10 @@ export const fuzzySearchContent = defineTool({
   title: "Fuzzy search file contents",
   description:
     "Search lines of code with an fzf query (fuzzy_filter), optionally preselected by a ripgrep regex (regex_pattern). " +
-    "Each term may match the file path or the line. A regex put in fuzzy_filter, or words put in regex_pattern, is " +
-    "recognised: when nothing matched the call is retried once with the correction and did_you_mean says so. " +
     'Example: {fuzzy_filter: "parse \'config !test", regex_pattern: "fn \\\\w+"}.',
+  details:
+    "Each term may match the file path or the line. A regex put in fuzzy_filter, or words put in regex_pattern, is " +
+    "recognised: when nothing matched the call is retried once with the correction and did_you_mean says so.",
   toolset: "search",
   keywords: [
     "grep",
@@ -146,6 +147,7 @@ export const fuzzySearchContent = defineTool({
     context_lines: z.number().int().min(0).max(10).default(0),
   },
   paramAliases: { query: "fuzzy_filter", filter: "fuzzy_filter", pattern: "regex_pattern", auto_correct: "auto_retry" },
+  advanced: ["hidden", "offset", "max_chars", "auto_retry", "case", "multiline", "content_only", "context_lines"],
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   cli: { command: "search", positional: ["fuzzy_filter", "path"] },
   render,
@@ -162,9 +164,10 @@ export const fuzzySearchFiles = defineTool({
   name: "fuzzy_search_files",
   title: "Fuzzy find files",
   description:
-    "Find files by path with an fzf query (fuzzy_filter), honouring .gitignore. Globs such as *.ts or src/**/*.go are " +
-    "read as the fzf query they mean (.ts$, ^src/ .go$). With multiline, terms match file contents and paths are " +
-    'returned. Example: {fuzzy_filter: "config .ts$ !test"}.',
+    'Find files by path with an fzf query (fuzzy_filter), honouring .gitignore. Example: {fuzzy_filter: "config .ts$ !test"}.',
+  details:
+    "Globs such as *.ts or src/**/*.go are read as the fzf query they mean (.ts$, ^src/ .go$). With multiline, terms " +
+    "match file contents and paths are returned.",
   toolset: "search",
   keywords: ["find", "files", "glob", "fzf", "fd", "locate", "file names", "fuzzy"],
   aliases: ["find_files", "glob", "search_files"],
@@ -174,6 +177,7 @@ export const fuzzySearchFiles = defineTool({
     rg_flags: rgFlags,
   },
   paramAliases: { query: "fuzzy_filter", filter: "fuzzy_filter", auto_correct: "auto_retry" },
+  advanced: ["hidden", "offset", "max_chars", "auto_retry", "case", "multiline"],
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   cli: { command: "files", positional: ["fuzzy_filter", "path"] },
   render,

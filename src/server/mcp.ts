@@ -7,10 +7,10 @@
 import { type CallToolResult, Server, type Tool } from "@modelcontextprotocol/server";
 import {
   type AnyToolDefinition,
-  inputJsonSchema,
   invokeTool,
   isUsableProject,
   lenientInputJsonSchema,
+  listedInputJsonSchema,
   outputJsonSchema,
   SessionState,
   sectionOf,
@@ -32,7 +32,7 @@ export function toMcpTool(tool: AnyToolDefinition, lenient = false): Tool {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: (lenient ? lenientInputJsonSchema(tool) : inputJsonSchema(tool)) as Tool["inputSchema"],
+    inputSchema: (lenient ? lenientInputJsonSchema(tool) : listedInputJsonSchema(tool)) as Tool["inputSchema"],
     annotations: { title: tool.title, ...tool.annotations },
   };
   const output = outputJsonSchema(tool);

@@ -90,8 +90,9 @@ function asWholeCalls<T>(name: string, args: Record<string, unknown>, run: () =>
 export const convertTool = defineTool({
   name: "convert",
   title: "Convert units",
-  description:
-    'Convert a value between units (km→mi, °F→°C, mg/dL→mmol/L with a molar mass). Refuses dimension and kind-of-quantity mismatches (J vs N·m, Gy vs Sv) with a structured error; unknown units get a likely_fix like "kilogram (kg)".',
+  description: "Convert a value between units (km→mi, °F→°C, mg/dL→mmol/L with a molar mass in context).",
+  details:
+    'Refuses dimension and kind-of-quantity mismatches (J vs N·m, Gy vs Sv) with a structured error; unknown units get a likely_fix like "kilogram (kg)".',
   toolset: TOOLSET,
   keywords: [
     "units",
@@ -151,6 +152,18 @@ export const convertTool = defineTool({
     strict_syntax: z.boolean().optional().describe("Reject ambiguous a/b*c instead of reading it left to right"),
   },
   paramAliases: { from: "from_unit", to: "to_unit", amount: "value" },
+  advanced: [
+    "kind",
+    "target_kind",
+    "koq_policy",
+    "context",
+    "equivalence",
+    "valence",
+    "particles",
+    "custom_units",
+    "custom_edges",
+    "strict_syntax",
+  ],
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   cli: { command: "convert", positional: ["value", "from_unit", "to_unit"] },
   output: convertOutput,
@@ -190,8 +203,9 @@ const factorSchema = z.object({
 export const computeTool = defineTool({
   name: "compute",
   title: "Compute a factor chain",
-  description:
-    "Multiply a quantity through a chain of conversion factors (dosage, rates) with dimensional tracking. Each failing step is located (step, factors[i].numerator), and factors whose numerator and denominator measure the same thing are checked numerically (1 kg / 2.0 lb is flagged).",
+  description: "Multiply a quantity through a chain of conversion factors (dosage, rates) with dimensional tracking.",
+  details:
+    "Each failing step is located (step, factors[i].numerator), and factors whose numerator and denominator measure the same thing are checked numerically (1 kg / 2.0 lb is flagged).",
   toolset: TOOLSET,
   keywords: ["units", "dimensional analysis", "factor label", "dosage", "chain", "calculation"],
   aliases: ["compute_units", "factor_chain"],
@@ -214,6 +228,7 @@ export const computeTool = defineTool({
       .optional()
       .describe("Particles per formula unit, when expected_unit turns osmoles into moles or back"),
   },
+  advanced: ["audit", "tolerance", "valence", "particles"],
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   cli: { command: "compute" },
   output: computeOutput,
@@ -331,6 +346,7 @@ export const defineUnitTool = defineTool({
     kind: z.string().optional().describe("Kind of quantity"),
     scalable: z.boolean().optional().describe("Takes SI prefixes (default false)"),
   },
+  advanced: ["aliases", "kind", "scalable"],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   output: definedOutput,
   handler(args, ctx) {

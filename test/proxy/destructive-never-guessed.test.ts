@@ -83,7 +83,9 @@ describe("destructive tools behind the proxy (server-memory)", () => {
   it("a refusal reaches a v1 SDK client as a result, not a protocol error", async () => {
     const [clientSide, serverSide] = V1InMemoryTransport.createLinkedPair();
     const served = serveStdio(() => proxied.proxy.createServer(), {
-      transport: proxied.proxy.watchTransport(serverSide as unknown as Parameters<typeof serveStdio>[1]["transport"]),
+      transport: proxied.proxy.watchTransport(
+        serverSide as unknown as Parameters<typeof proxied.proxy.watchTransport>[0],
+      ),
     });
     const v1 = new V1Client({ name: "v1", version: "0.0.0" });
     await v1.connect(clientSide);

@@ -277,7 +277,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "read_file",
         "command": "read",
-        "summary": "Read a text file as numbered lines (`cat -n` layout: the number, a TAB, the text), with its sha256 for edit_file's expected_hash.",
+        "summary": "Read a text file as numbered lines (`cat -n` layout), with its sha256 for edit_file's expected_hash.",
         "positional": [
           "path"
         ],
@@ -324,7 +324,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "edit_file",
         "command": "edit",
-        "summary": "Replace old_str with new_str in a file (exactly expected_replacements occurrences, default 1), or create the file when old_str is empty.",
+        "summary": "Replace old_str with new_str in a file (one occurrence unless expected_replacements or replace_all), or create the file when old_str is empty.",
         "positional": [
           "path"
         ],
@@ -407,7 +407,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "convert",
         "command": "convert",
-        "summary": "Convert a value between units (km→mi, °F→°C, mg/dL→mmol/L with a molar mass).",
+        "summary": "Convert a value between units (km→mi, °F→°C, mg/dL→mmol/L with a molar mass in context).",
         "positional": [
           "value",
           "from_unit",
@@ -980,7 +980,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "recall",
         "command": "recall",
-        "summary": "Recall what the project's memory knows about a topic, ranked by lexical and semantic match, recency and outcome (failed approaches and warnings surface).",
+        "summary": "Recall what the project's memory knows about a topic, ranked by relevance, recency and outcome.",
         "positional": [
           "topic"
         ],

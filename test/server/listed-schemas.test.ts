@@ -1,0 +1,54 @@
+/**
+ * What tools/list shows models is the full input schema made smaller, never different: every parameter is listed
+ * with its type and `required` stays, advanced parameters lose only their descriptions and inner shapes, and what
+ * the listing leaves out is in list_capabilities detail "full" (details and every parameter's description).
+ */
+import { describe, expect, it } from "vitest";
+import { inputJsonSchema, listedInputJsonSchema, parametersOf } from "../../src/core/index.js";
+import { listCapabilities } from "../../src/router/capabilities.js";
+import { routerFor } from "../../src/router/router.js";
+import { TOOLSETS } from "../../src/server/toolsets.js";
+import { configOf } from "../router/helpers.js";
+
+const TOOLS = TOOLSETS.flatMap((set) => set.tools);
+
+type Schema = { properties: Record<string, Record<string, unknown>>; required?: string[] };
+
+describe("listed input schemas", () => {
+  it("list every parameter with the full schema's types and required, advanced ones by type alone", () => {
+    for (const tool of TOOLS) {
+      const full = inputJsonSchema(tool) as Schema;
+      const listed = listedInputJsonSchema(tool) as Schema;
+      expect(Object.keys(listed.properties), tool.name).toEqual(Object.keys(full.properties));
+      expect(listed.required, tool.name).toEqual(full.required);
+      for (const [name, property] of Object.entries(listed.properties)) {
+        expect(property.type ?? property.anyOf, `${tool.name}.${name}`).toEqual(
+          full.properties[name].type ?? expect.anything(),
+        );
+        if (tool.advanced.includes(name)) expect(property.description, `${tool.name}.${name}`).toBeUndefined();
+        else expect(property.description, `${tool.name}.${name}`).toBe(full.properties[name].description);
+      }
+    }
+  });
+
+  it("leave out nothing that list_capabilities detail full does not show", () => {
+    const router = routerFor(TOOLS, configOf());
+    const shown = new Map<string, { description: string; parameters: Array<{ name: string; description?: string }> }>();
+    let cursor: string | undefined = "0";
+    while (cursor !== undefined) {
+      const page = listCapabilities(router, { detail: "full", cursor });
+      for (const t of page.tools as Array<{ name: string; description: string; parameters: [] }>) shown.set(t.name, t);
+      cursor = page.next_cursor as string | undefined;
+    }
+    for (const tool of TOOLS) {
+      const entry = shown.get(tool.name);
+      if (tool.details) expect(entry?.description, tool.name).toContain(tool.details);
+      for (const p of parametersOf(tool)) {
+        if (p.description === undefined) continue;
+        expect(entry?.parameters.find((s) => s.name === p.name)?.description, `${tool.name}.${p.name}`).toBe(
+          p.description,
+        );
+      }
+    }
+  });
+});
