@@ -121,5 +121,6 @@ describe.each(COMBINATIONS)("the %s client over %s", (sdk, transport) => {
     } finally {
       await stop();
     }
-  });
+    // about 60 calls through a real server: minutes on a loaded 2-core machine, seconds on a quiet one
+  }, 240_000);
 });
