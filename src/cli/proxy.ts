@@ -5,6 +5,7 @@
 import type { Command } from "commander";
 import type { CallResult, ResolvedCall } from "../core/index.js";
 import type { UpstreamSpec } from "../proxy/index.js";
+import { DEFAULT_MAX_UPSTREAM_MESSAGE_BYTES } from "../proxy/limits.js";
 import type { DwimApp } from "../server/app.js";
 
 interface ProxyOptions {
@@ -18,6 +19,7 @@ interface ProxyOptions {
   http?: string;
   restart: boolean;
   startupTimeout?: string;
+  maxMessageBytes?: string;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -102,6 +104,11 @@ export function addProxyCommand(program: Command): void {
     .option("--http <host:port>", "serve Streamable HTTP instead of stdio")
     .option("--no-restart", "exit non-zero when an upstream exits instead of restarting it")
     .option("--startup-timeout <ms>", "time an upstream has to start and list its tools", "30000")
+    .option(
+      "--max-message-bytes <bytes>",
+      "largest message read from an upstream; a larger result is answered with result_too_large",
+      String(DEFAULT_MAX_UPSTREAM_MESSAGE_BYTES),
+    )
     .passThroughOptions()
     .action(async (command: string | undefined, args: string[], opts: ProxyOptions) => {
       const { startProxy } = await import("../proxy/index.js");
@@ -122,6 +129,7 @@ export function addProxyCommand(program: Command): void {
       }
       for (const e of app.config.errors) process.stderr.write(`dwim: config: ${e.source} ${e.key}: ${e.message}\n`);
       const timeout = Number(opts.startupTimeout);
+      const maxMessageBytes = Number(opts.maxMessageBytes);
       let proxy: Awaited<ReturnType<typeof startProxy>>;
       try {
         proxy = await startProxy({
@@ -130,6 +138,7 @@ export function addProxyCommand(program: Command): void {
           own: { tools: app.registry.tools, list: toMcpTool, run: await ownToolRunner(app) },
           restart: opts.restart,
           startupTimeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 30_000,
+          maxMessageBytes: Number.isSafeInteger(maxMessageBytes) && maxMessageBytes > 0 ? maxMessageBytes : undefined,
           version: app.version,
           onFatal: () => {
             void proxy.close().finally(() => process.exit(1));

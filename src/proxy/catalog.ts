@@ -9,6 +9,7 @@ import type { Tool } from "@modelcontextprotocol/client";
 import * as z from "zod";
 import type { AnyToolDefinition, ToolOutput } from "../core/tool.js";
 import { BUILTIN_TOOL_ALIASES, normOf } from "../router/index.js";
+import { MAX_TOOL_NESTING, TOOLS_PAGE_BYTES, TOOLS_PAGE_SIZE } from "./limits.js";
 import type { Upstream } from "./upstream.js";
 
 /** Toolset name of mirrored tools (the router lists them under namespace `proxy`). */
@@ -43,6 +44,8 @@ export interface Catalog {
   /** Upstreams namespaced because of a clash (kept across rebuilds so names do not move under a client). */
   namespaced: Set<string>;
   notes: string[];
+  /** Where each tools/list page starts in `listing` (computed on the first tools/list). */
+  pageStarts?: number[];
 }
 
 /** MCP ToolAnnotations defaults: readOnlyHint false, destructiveHint true (meaningful when not read-only). */
@@ -87,8 +90,15 @@ export function buildCatalog(
     });
   }
   for (const upstream of upstreams) {
+    const servable = upstream.tools.filter((tool) => {
+      if (!nestsDeeperThan(tool, MAX_TOOL_NESTING)) return true;
+      notes.push(
+        `upstream '${upstream.name}': tool '${String(tool.name).slice(0, 100)}' is left out: its listing nests more than ${MAX_TOOL_NESTING} levels deep`,
+      );
+      return false;
+    });
     const prefix = upstream.spec.prefix ?? (namespaced.has(upstream.name) ? upstream.name : undefined);
-    let names = upstream.tools.map((t) => (prefix ? namespacedName(prefix, t.name) : t.name));
+    let names = servable.map((t) => (prefix ? namespacedName(prefix, t.name) : t.name));
     if (!prefix && names.some((n) => byName.has(n) || norms.has(normOf(n)))) {
       namespaced.add(upstream.name);
       const clashes = names.filter((n) => byName.has(n) || norms.has(normOf(n)));
@@ -96,9 +106,9 @@ export function buildCatalog(
         `upstream '${upstream.name}': ${clashes.slice(0, 3).join(", ")}${clashes.length > 3 ? ", …" : ""} ` +
           `clash with tools served before it; its tools are served as ${upstream.name}${NAMESPACE_SEPARATOR}<name>`,
       );
-      names = upstream.tools.map((t) => namespacedName(upstream.name, t.name));
+      names = servable.map((t) => namespacedName(upstream.name, t.name));
     }
-    upstream.tools.forEach((tool, i) => {
+    servable.forEach((tool, i) => {
       const name = names[i];
       if (byName.has(name)) {
         notes.push(`upstream '${upstream.name}': tool '${name}' is listed twice; the first is served`);
@@ -124,6 +134,61 @@ export function buildCatalog(
     namespaced,
     notes,
   };
+}
+
+/** Whether a JSON value nests objects and arrays deeper than `limit` (iterative: it may be thousands deep). */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    if (typeof item.value !== "object" || item.value === null) continue;
+    if (item.depth >= limit) return true;
+    for (const child of Object.values(item.value)) stack.push({ value: child, depth: item.depth + 1 });
+  }
+  return false;
+}
+
+/**
+ * One page of tools/list. A listing that fits in one page (TOOLS_PAGE_SIZE tools, about TOOLS_PAGE_BYTES) is
+ * answered whole, without a cursor, as before; a larger one in pages, so that no single message outgrows what a
+ * client reads (the SDK client's default is 10 MB). The cursor is the offset of the next page.
+ */
+export function toolsPage(catalog: Catalog, cursor: unknown): { tools: Tool[]; nextCursor?: string } {
+  catalog.pageStarts ??= pageStarts(catalog.listing);
+  const starts = catalog.pageStarts;
+  const offset = cursor === undefined ? 0 : offsetOf(cursor);
+  const page = offset === undefined ? -1 : starts.indexOf(offset);
+  if (page === -1) throw new InvalidCursorError(cursor);
+  const end = starts[page + 1] ?? catalog.listing.length;
+  const tools = catalog.listing.slice(offset, end);
+  return page + 1 < starts.length ? { tools, nextCursor: `tools:${end}` } : { tools };
+}
+
+export class InvalidCursorError extends Error {
+  constructor(readonly cursor: unknown) {
+    super(`Invalid cursor for tools/list: ${JSON.stringify(cursor)?.slice(0, 100)} (start again without one)`);
+  }
+}
+
+function offsetOf(cursor: unknown): number | undefined {
+  const m = typeof cursor === "string" ? /^tools:(\d{1,9})$/u.exec(cursor) : null;
+  return m ? Number(m[1]) : undefined;
+}
+
+function pageStarts(listing: readonly Tool[]): number[] {
+  const starts = [0];
+  let tools = 0;
+  let bytes = 0;
+  listing.forEach((tool, i) => {
+    const size = JSON.stringify(tool).length;
+    if (tools > 0 && (tools >= TOOLS_PAGE_SIZE || bytes + size > TOOLS_PAGE_BYTES)) {
+      starts.push(i);
+      tools = 0;
+      bytes = 0;
+    }
+    tools++;
+    bytes += size;
+  });
+  return starts;
 }
 
 /**

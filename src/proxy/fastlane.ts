@@ -8,8 +8,9 @@
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { planCall } from "./correct.js";
 import type { Gateway } from "./gateway.js";
-import { fittedToSchema, unavailableResult } from "./passthrough.js";
-import { type Upstream, UpstreamUnavailableError } from "./upstream.js";
+import { UPSTREAM_MESSAGE_TOO_LARGE_CODE } from "./limits.js";
+import { fittedToSchema, tooLargeResult, upstreamFailureResult } from "./passthrough.js";
+import type { Upstream } from "./upstream.js";
 
 type RequestId = string | number;
 
@@ -53,15 +54,20 @@ export function createFastLane(gateway: Gateway, reply: (message: JSONRPCMessage
       gateway.inFlight++;
       gateway.fastLaneCalls++;
       gateway.lastActive ??= [...gateway.servers].at(-1);
+      const answerWith = (result: unknown) => reply({ jsonrpc: "2.0", id: message.id, result } as JSONRPCMessage);
       response
         .then(
-          (answer) => (call.cancelled ? undefined : reply({ ...answer, id: message.id } as JSONRPCMessage)),
+          (answer) => {
+            if (call.cancelled) return undefined;
+            const error = "error" in answer ? answer.error : undefined;
+            if (error?.code === UPSTREAM_MESSAGE_TOO_LARGE_CODE)
+              return answerWith(fittedToSchema(gateway, params.name, tooLargeResult(plan.tool.name, error.data)));
+            return reply({ ...answer, id: message.id } as JSONRPCMessage);
+          },
           (e: unknown) => {
             if (call.cancelled) return undefined;
-            if (e instanceof UpstreamUnavailableError) {
-              const result = fittedToSchema(gateway, params.name, unavailableResult(e));
-              return reply({ jsonrpc: "2.0", id: message.id, result } as JSONRPCMessage);
-            }
+            const failure = upstreamFailureResult(gateway, e, params.name, plan.tool.name);
+            if (failure) return answerWith(failure);
             const text = e instanceof Error ? e.message : String(e);
             return reply({ jsonrpc: "2.0", id: message.id, error: { code: -32603, message: text } });
           },

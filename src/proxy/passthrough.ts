@@ -8,8 +8,10 @@
 import { type CallToolResult, ProtocolError, Server, type ServerCapabilities } from "@modelcontextprotocol/server";
 import { type ErrorPayload, errorPayload, errorResult, renderError } from "../core/errors.js";
 import type { SessionState } from "../core/tool.js";
+import { InvalidCursorError, toolsPage } from "./catalog.js";
 import { planCall, withDidYouMean } from "./correct.js";
 import type { Gateway } from "./gateway.js";
+import { UPSTREAM_MESSAGE_TOO_LARGE_CODE } from "./limits.js";
 import { clientDeclares, OpenCall } from "./rounds.js";
 import { ANY_RESULT, type AnyResult, type Upstream, UpstreamUnavailableError } from "./upstream.js";
 
@@ -69,7 +71,14 @@ export function createProxyServer(gateway: Gateway, version: string, session?: S
     );
   };
 
-  handle("tools/list", async () => ({ tools: gateway.catalog.listing }));
+  handle("tools/list", async (request) => {
+    try {
+      return toolsPage(gateway.catalog, request.params?.cursor);
+    } catch (e) {
+      if (e instanceof InvalidCursorError) throw new ProtocolError(-32602, e.message);
+      throw e;
+    }
+  });
   handle("tools/call", (request, ctx) => callTool(gateway, server, request.params, ctx, session));
 
   const caps = proxyCapabilities(gateway);
@@ -175,7 +184,11 @@ async function callTool(
       ? result
       : withDidYouMean(result, corrections, tool.listing.outputSchema)) as CallToolResult;
   if (server.getNegotiatedProtocolVersion() === MODERN) {
-    return callInRounds(gateway, upstream, forwarded, ctx, finish, params.name);
+    return callInRounds(gateway, upstream, forwarded, ctx, finish).catch((e: unknown) => {
+      const failure = upstreamFailureResult(gateway, e, params.name, tool.name);
+      if (failure) return failure;
+      throw e;
+    });
   }
   // Progress is relayed in order, and all of it before the result (a client drops progress after the response).
   let relayed: Promise<unknown> = Promise.resolve();
@@ -192,7 +205,8 @@ async function callTool(
   try {
     result = await upstream.request("tools/call", forwarded, { signal: ctx.mcpReq.signal, onprogress });
   } catch (e) {
-    if (e instanceof UpstreamUnavailableError) return fittedToSchema(gateway, params.name, unavailableResult(e));
+    const failure = upstreamFailureResult(gateway, e, params.name, tool.name);
+    if (failure) return failure;
     throw e;
   } finally {
     await relayed;
@@ -211,7 +225,6 @@ async function callInRounds(
   // biome-ignore lint/suspicious/noExplicitAny: the SDK's ServerContext.
   ctx: any,
   finish: (result: AnyResult) => CallToolResult,
-  calledName: unknown,
 ): Promise<CallToolResult> {
   const state = typeof ctx.mcpReq.requestState === "function" ? ctx.mcpReq.requestState() : undefined;
   let open = typeof state === "string" ? gateway.openCalls.get(state) : undefined;
@@ -241,16 +254,45 @@ async function callInRounds(
   }
   const step = await open.next();
   if (step.kind === "input") return open.inputRequiredResult() as CallToolResult;
-  if (step.kind === "failed") {
-    if (step.error instanceof UpstreamUnavailableError) {
-      return fittedToSchema(gateway, calledName, unavailableResult(step.error));
-    }
-    throw step.error;
-  }
+  if (step.kind === "failed") throw step.error;
   return finish(step.result);
 }
 
-export function unavailableResult(e: UpstreamUnavailableError): CallToolResult {
+/**
+ * A tools/call that failed on the upstream's side, as an isError result the agent can act on (else undefined), fitted
+ * to the called tool's outputSchema.
+ */
+export function upstreamFailureResult(
+  gateway: Gateway,
+  e: unknown,
+  calledName: unknown,
+  tool: string,
+): CallToolResult | undefined {
+  let result: CallToolResult | undefined;
+  if (e instanceof UpstreamUnavailableError) result = unavailableResult(e);
+  else if (e instanceof ProtocolError && e.code === UPSTREAM_MESSAGE_TOO_LARGE_CODE)
+    result = tooLargeResult(tool, e.data);
+  return result && fittedToSchema(gateway, calledName, result);
+}
+
+/** The upstream answered with more than the proxy reads: the call fails, the proxy and its other calls go on. */
+export function tooLargeResult(tool: string, data: unknown): CallToolResult {
+  const { got, expected } = (data ?? {}) as { got?: number; expected?: string };
+  return errorResult(
+    errorPayload({
+      error: `The result of '${tool}' is ${got ?? "too many"} bytes, more than the proxy reads from an upstream (${expected ?? "its limit"})`,
+      error_type: "result_too_large",
+      got,
+      expected,
+      hints: [
+        "Ask for less in one call: a line range, a page, a filter, or a smaller file",
+        "Or start the proxy with a higher --max-message-bytes",
+      ],
+    }),
+  ) as CallToolResult;
+}
+
+function unavailableResult(e: UpstreamUnavailableError): CallToolResult {
   const retry =
     e.retryInMs !== undefined ? `Retry in ${Math.ceil(e.retryInMs / 1000)} s: the proxy is restarting it` : undefined;
   return errorResult(

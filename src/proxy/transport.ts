@@ -7,17 +7,20 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import {
   type JSONRPCMessage,
-  ReadBuffer,
-  STDIO_DEFAULT_MAX_BUFFER_SIZE,
+  parseJSONRPCMessage,
   serializeMessage,
   type Transport,
 } from "@modelcontextprotocol/client";
+import { type JsonLine, JsonLineReader } from "../core/json-lines.js";
+import { DEFAULT_MAX_UPSTREAM_MESSAGE_BYTES, UPSTREAM_MESSAGE_TOO_LARGE_CODE } from "./limits.js";
 
 export interface ProcessSpec {
   command: string;
   args: readonly string[];
   env: Record<string, string>;
   cwd?: string;
+  /** Largest JSON-RPC line read from the process; a longer one is dropped unread and answered (see onOversized). */
+  maxMessageBytes?: number;
 }
 
 export interface ExitInfo {
@@ -55,7 +58,8 @@ export class ProcessTransport implements Transport {
   onexit?: (exit: ExitInfo) => void;
 
   private child?: ChildProcess;
-  private readonly buffer = new ReadBuffer({ maxBufferSize: 4 * STDIO_DEFAULT_MAX_BUFFER_SIZE });
+  private readonly reader: JsonLineReader;
+  private readonly limit: number;
   private exited?: ExitInfo;
   private closed = false;
   private readonly exitWaiters: Array<() => void> = [];
@@ -64,7 +68,10 @@ export class ProcessTransport implements Transport {
     private readonly spec: ProcessSpec,
     /** Receives each stderr line of the upstream (default: our stderr, prefixed). */
     private readonly stderrLine: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
-  ) {}
+  ) {
+    this.limit = spec.maxMessageBytes ?? DEFAULT_MAX_UPSTREAM_MESSAGE_BYTES;
+    this.reader = new JsonLineReader(this.limit, (line) => this.received(line));
+  }
 
   get pid(): number | undefined {
     return this.child?.pid;
@@ -95,21 +102,7 @@ export class ProcessTransport implements Transport {
         } else this.onerror?.(error);
       });
       child.once("exit", (code, signal) => this.finish({ code, signal }));
-      child.stdout?.on("data", (chunk: Buffer) => {
-        this.buffer.append(chunk);
-        for (;;) {
-          let message: JSONRPCMessage | null;
-          try {
-            message = this.buffer.readMessage();
-          } catch (e) {
-            // A line that is not JSON-RPC (a server printing to stdout): reported, the stream goes on.
-            this.onerror?.(e as Error);
-            continue;
-          }
-          if (message === null) break;
-          this.onmessage?.(message);
-        }
-      });
+      child.stdout?.on("data", (chunk: Buffer) => this.reader.push(chunk));
       child.stdin?.on("error", (e) => this.onerror?.(e));
       let pending = "";
       child.stderr?.setEncoding("utf8");
@@ -125,11 +118,47 @@ export class ProcessTransport implements Transport {
     });
   }
 
+  /**
+   * One line from the upstream. Not JSON-RPC: reported, and the stream goes on. Over the size limit: a response is
+   * turned into a JSON-RPC error for the request it answers (so that call fails with a reason instead of the
+   * proxy); a request the upstream made is refused back to it; anything else is reported.
+   */
+  private received(line: JsonLine): void {
+    if (line.kind === "invalid") {
+      this.onerror?.(new Error(`a line on stdout is not JSON (${line.bytes} bytes): ${line.text}`));
+      return;
+    }
+    if (line.kind === "oversized") {
+      const what = `a ${line.bytes}-byte message, over the limit of ${this.limit} bytes`;
+      const id = line.id ?? undefined;
+      if (id === undefined) this.onerror?.(new Error(`dropped ${what}`));
+      else if (line.method !== undefined) {
+        this.onerror?.(new Error(`refused ${line.method}: ${what}`));
+        void this.send({ jsonrpc: "2.0", id, error: { code: -32600, message: `Message too large: ${what}` } }).catch(
+          () => undefined,
+        );
+      } else {
+        this.onerror?.(new Error(`dropped the response to request ${JSON.stringify(id)}: ${what}`));
+        const data = { error_type: "upstream_message_too_large", got: line.bytes, expected: `<= ${this.limit} bytes` };
+        this.onmessage?.({ jsonrpc: "2.0", id, error: { code: UPSTREAM_MESSAGE_TOO_LARGE_CODE, message: what, data } });
+      }
+      return;
+    }
+    let message: JSONRPCMessage;
+    try {
+      message = parseJSONRPCMessage(line.value);
+    } catch {
+      this.onerror?.(new Error("a line on stdout is JSON but not a JSON-RPC message"));
+      return;
+    }
+    this.onmessage?.(message);
+  }
+
   private finish(exit: ExitInfo): void {
     if (this.exited) return;
     if (this.child) running.delete(this.child);
     this.exited = exit;
-    this.buffer.clear();
+    this.reader.clear();
     this.onexit?.(exit);
     for (const w of this.exitWaiters.splice(0)) w();
     if (!this.closed) {

@@ -34,6 +34,8 @@ export interface UpstreamOptions {
   maxBackoffMs?: number;
   /** Pages of a list walked before giving up (a server whose cursor never ends). */
   maxPages?: number;
+  /** Largest message read from the server (default DEFAULT_MAX_UPSTREAM_MESSAGE_BYTES). */
+  maxMessageBytes?: number;
   /** The user's environment (default process.env). */
   env?: Readonly<Record<string, string | undefined>>;
   log?: (line: string) => void;
@@ -87,7 +89,8 @@ export class Upstream {
   private upSince = 0;
   private relisting?: Promise<void>;
   private relistAgain = false;
-  private readonly options: Required<Omit<UpstreamOptions, "env" | "log">> & Pick<UpstreamOptions, "env">;
+  private readonly options: Required<Omit<UpstreamOptions, "env" | "log" | "maxMessageBytes">> &
+    Pick<UpstreamOptions, "env" | "maxMessageBytes">;
   private readonly log: (line: string) => void;
   /** Raw requests sent beside the SDK client (the fast lane), by their id. */
   private readonly raw = new Map<string, { resolve(m: JSONRPCMessage): void; reject(e: Error): void }>();
@@ -105,6 +108,7 @@ export class Upstream {
       maxBackoffMs: options.maxBackoffMs ?? 30_000,
       maxPages: options.maxPages ?? 100,
       env: options.env,
+      maxMessageBytes: options.maxMessageBytes,
     };
     this.log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
   }
@@ -145,6 +149,7 @@ export class Upstream {
         args: this.spec.args,
         env: upstreamEnvironment(this.options.env ?? process.env, this.spec.env),
         cwd: this.spec.cwd,
+        maxMessageBytes: this.options.maxMessageBytes,
       },
       (line) => this.log(prefix + line),
     );
