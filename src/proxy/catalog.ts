@@ -27,8 +27,6 @@ export interface ServedTool {
   listing: Tool;
   /** What the router indexes (dwim's definition, or a mirror of the upstream tool). */
   definition: AnyToolDefinition;
-  /** The MCP default applies: destructive unless readOnlyHint is true or destructiveHint is false. */
-  destructive: boolean;
   /** Indexed by the router (false for a second tool whose name normalises like another's: exact calls only). */
   indexed: boolean;
   /** Input property → its JSON Schema type when that is one plain type (for the exact-call fast path). */
@@ -84,7 +82,6 @@ export function buildCatalog(
       original: def.name,
       listing: (own as NonNullable<typeof own>).list(def),
       definition: def,
-      destructive: def.annotations.destructiveHint === true,
       indexed: true,
       params: new Map(),
     });
@@ -120,7 +117,6 @@ export function buildCatalog(
         original: tool.name,
         listing: name === tool.name ? tool : { ...tool, name },
         definition: mirrorDefinition(tool, name),
-        destructive: isDestructive(tool.annotations),
         indexed: true,
         params: propertyTypes(tool.inputSchema),
       });

@@ -2,10 +2,11 @@
  * Correction of a `tools/call` before it goes upstream, and how a correction is reported on the upstream's result.
  *
  * A call whose name and argument keys are right is forwarded exactly as sent, and its result comes back exactly as
- * the upstream sent it. Otherwise the router resolves the name and argument keys (docs/router.md, "Call middleware"), with one rule on
- * top: a tool that may be destructive (MCP default: not readOnlyHint and destructiveHint not false) is never reached
- * by a guess, not even a lossless one (case, separators, plural: `deleteEntities`, `DELETE_ENTITY`), and not with
- * renamed parameters. Such a call is refused with the exact call as `likely_fix`, to be re-issued on purpose.
+ * the upstream sent it. Otherwise the router resolves the name and argument keys (docs/router.md, "Call middleware"),
+ * under the router's rule for every tool, dwim's own included: one that is not read-only (the MCP default for a tool
+ * without annotations) is never reached by a guess, not even a lossless one (case, separators, plural:
+ * `deleteEntities`, `DELETE_ENTITY`), and not with renamed parameters; the call is refused with the exact call as
+ * `likely_fix`, to be re-issued on purpose.
  *
  * A corrected call's result keeps everything the upstream sent and gains `did_you_mean` in three places: `_meta`
  * (`dwim/did_you_mean`, always), one text block appended to `content` (for clients that read text only), and
@@ -24,8 +25,6 @@ export type CallPlan =
   | { kind: "upstream"; tool: ServedTool; arguments: unknown; corrections: Correction[] }
   | { kind: "own"; tool: ServedTool; call: ResolvedCall }
   | { kind: "refused"; error: ErrorPayload };
-
-const RENAMES = new Set(["alias", "normalization", "typo", "namespace_completion"]);
 
 export function planCall(catalog: Catalog, config: LoadedConfig, name: unknown, args: unknown): CallPlan {
   const exact = typeof name === "string" ? catalog.byName.get(name) : undefined;
@@ -51,10 +50,6 @@ export function planCall(catalog: Catalog, config: LoadedConfig, name: unknown, 
     return { kind: "refused", error };
   }
   const { corrections } = outcome.call;
-  if (served.destructive) {
-    const refusal = destructiveRefusal(served, String(name), args, outcome.call.arguments, corrections);
-    if (refusal) return { kind: "refused", error: refusal };
-  }
   if (served.upstream === undefined) return { kind: "own", tool: served, call: outcome.call };
   // Nothing corrected: the client's own arguments object goes upstream, untouched.
   return plan(served, corrections.length === 0 ? args : outcome.call.arguments, corrections);
@@ -79,59 +74,6 @@ function plan(tool: ServedTool, args: unknown, corrections: Correction[]): CallP
     return { kind: "own", tool, call: { tool: tool.definition, arguments: args, corrections } };
   }
   return { kind: "upstream", tool, arguments: args, corrections };
-}
-
-/** A refusal when a possibly destructive tool would run on a corrected name or renamed parameters. */
-function destructiveRefusal(
-  tool: ServedTool,
-  sentName: string,
-  sentArgs: unknown,
-  correctedArgs: unknown,
-  corrections: readonly Correction[],
-): ErrorPayload | undefined {
-  const nameFix = corrections.find((c) => c.parameter === "name");
-  const renames = corrections.filter((c) => c.parameter !== "name" && RENAMES.has(c.correction_type));
-  if (!nameFix && renames.length === 0) return undefined;
-  const why = declaredOrDefault(tool);
-  const fix = { name: tool.name, arguments: correctedArgs ?? {} };
-  if (nameFix) {
-    return errorPayload({
-      error: `Unknown tool '${sentName}'`,
-      error_type: "unknown_tool",
-      parameter: "name",
-      got: sentName,
-      likely_fix: fix,
-      hints: [
-        `'${tool.name}' ${why}, so it is not called on a guess: re-issue the call with that exact name to confirm`,
-        ...(renames.length > 0 ? [`Parameters renamed in likely_fix: ${renames.map(describeRename).join(", ")}`] : []),
-      ],
-      candidates: [{ tool: tool.name, confidence: nameFix.confidence }],
-      blocked_reason: "destructive",
-    });
-  }
-  const first = renames[0];
-  return errorPayload({
-    error: `Unknown parameter '${first.original}' for tool '${tool.name}'`,
-    error_type: "unknown_parameter",
-    parameter: String(first.original),
-    got: sentArgs,
-    expected: String(first.corrected),
-    likely_fix: fix,
-    hints: [
-      `'${tool.name}' ${why}, so dwim does not run it with renamed parameters: re-issue the call as in likely_fix`,
-      `Renamed in likely_fix: ${renames.map(describeRename).join(", ")}`,
-    ],
-    blocked_reason: "destructive",
-  });
-}
-
-function declaredOrDefault(tool: ServedTool): string {
-  const a = tool.listing.annotations;
-  return a?.destructiveHint === true ? "is destructive" : "may be destructive (it declares no readOnlyHint)";
-}
-
-function describeRename(c: Correction): string {
-  return `${String(c.original)}→${String(c.corrected)}`;
 }
 
 /** The upstream's result with `did_you_mean` added; nothing it sent is changed or removed. */

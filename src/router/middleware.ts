@@ -1,12 +1,19 @@
 /**
- * The router as call middleware (docs/router.md, "Call middleware"): every `tools/call` has its tool name resolved and
- * its argument keys normalised for that tool before the core validates and runs it. Router corrections come first in
- * did_you_mean. Unknown tools and unusable arguments are isError results, never protocol errors.
+ * The router as call middleware (docs/router.md, "Call middleware"): every `tools/call` has its tool name resolved
+ * and its argument keys normalised for that tool before the core validates and runs it. Router corrections come
+ * first in did_you_mean. Unknown tools and unusable arguments are isError results, never protocol errors. A tool that
+ * is not read-only never runs on a guess: dwim's own and, through the proxy, every upstream's.
  */
 import type { LoadedConfig } from "../core/config.js";
 import { type Correction, didYouMean } from "../core/corrections.js";
-import { errorPayload } from "../core/errors.js";
-import { type CallMiddleware, type ResolveOutcome, type ToolCall, thresholdsFrom } from "../core/invoke.js";
+import { type ErrorPayload, errorPayload } from "../core/errors.js";
+import {
+  type CallMiddleware,
+  type ResolvedCall,
+  type ResolveOutcome,
+  type ToolCall,
+  thresholdsFrom,
+} from "../core/invoke.js";
 import type { ToolRegistry } from "../core/registry.js";
 import type { AnyToolDefinition } from "../core/tool.js";
 import { normalizeArguments } from "./params.js";
@@ -59,10 +66,64 @@ export function routeCall(
     const error = corrections.length > 0 ? { ...params.error, did_you_mean: didYouMean(corrections) } : params.error;
     return { ok: false, error, tool: tool.name };
   }
-  return {
-    ok: true,
-    call: { tool: tool.definition, arguments: params.arguments, corrections: [...corrections, ...params.corrections] },
+  const resolved = {
+    tool: tool.definition,
+    arguments: params.arguments,
+    corrections: [...corrections, ...params.corrections],
   };
+  const refusal = guessRefusal(name, call.arguments, resolved);
+  if (refusal) return { ok: false, error: refusal, tool: tool.name };
+  return { ok: true, call: resolved };
+}
+
+/** Corrections that are not guesses: a declared alias is the tool's own name for it, a coerced value is lossless. */
+const NOT_GUESSES = new Set(["alias", "type_coercion"]);
+
+/**
+ * A tool that is not read-only is run only as called: a corrected name or a renamed parameter (anything but a
+ * declared alias) makes the call an error whose likely_fix is the corrected call, to be re-issued on purpose.
+ */
+function guessRefusal(sentName: string, sentArgs: unknown, call: ResolvedCall): ErrorPayload | undefined {
+  const { tool, corrections } = call;
+  if (tool.annotations.readOnlyHint === true) return undefined;
+  const guesses = corrections.filter((c) => !NOT_GUESSES.has(c.correction_type));
+  const nameFix = guesses.find((c) => c.parameter === "name");
+  const renames = guesses.filter((c) => c !== nameFix);
+  if (!nameFix && renames.length === 0) return undefined;
+  const destructive = tool.annotations.destructiveHint === true;
+  const why = destructive ? "may be destructive" : "is not read-only";
+  const common = {
+    likely_fix: { name: tool.name, arguments: call.arguments ?? {} },
+    blocked_reason: destructive ? "destructive" : "not_read_only",
+  };
+  const renamed = `${renames.map((c) => `${String(c.original)}→${String(c.corrected)}`).join(", ")}`;
+  if (nameFix) {
+    return errorPayload({
+      error: `Unknown tool '${sentName}'`,
+      error_type: "unknown_tool",
+      parameter: "name",
+      got: sentName,
+      hints: [
+        `'${tool.name}' ${why}, so it is not called on a guess: re-issue the call with that exact name to confirm`,
+        ...(renames.length > 0 ? [`Parameters renamed in likely_fix: ${renamed}`] : []),
+      ],
+      candidates: [{ tool: tool.name, confidence: nameFix.confidence }],
+      ...common,
+    });
+  }
+  const first = renames[0];
+  return errorPayload({
+    error: `Unknown parameter '${String(first.original)}' for tool '${tool.name}'`,
+    error_type: "unknown_parameter",
+    parameter: String(first.original),
+    got: sentArgs,
+    expected: String(first.corrected),
+    hints: [
+      `'${tool.name}' ${why}, so dwim does not run it with renamed parameters: re-issue the call as in likely_fix`,
+      `Renamed in likely_fix: ${renamed}`,
+    ],
+    ...common,
+  });
 }
 
 function unknownTool(name: string, call: ToolCall, r: Resolution, notServed: boolean, registry?: ToolRegistry) {

@@ -53,7 +53,7 @@ describe("the memory toolset over MCP", () => {
 
   it("recall's topic and search_memories' query answer to each other's name, and the rename is reported", async () => {
     const c = await connect({ DWIM_MEMORY_EMBEDDINGS: "hash" });
-    await c.call("remember", { content: "Use pnpm workspaces for the monorepo", category: "decision", tag: ["x"] });
+    await c.call("remember", { content: "Use pnpm workspaces for the monorepo", category: "decision", tags: ["x"] });
     const searched = await c.call("search_memories", { topic: "pnpm", tag: ["x"] });
     expect(searched.isError).toBe(false);
     expect((searched.s.results as unknown[]).length).toBe(1);

@@ -109,15 +109,21 @@ describe("destructive tools behind the proxy (server-memory)", () => {
     expect(await names()).toEqual(["Alice"]);
   });
 
-  it("tools declared non-destructive are still corrected, and say so", async () => {
-    const r = await call("createEntity", { entities: [{ name: "Carol", entityType: "person", observations: [] }] });
-    expect(r.isError).toBeFalsy();
-    expect(r._meta[DID_YOU_MEAN_META_KEY].corrections[0]).toMatchObject({
-      original: "createEntity",
-      corrected: "create_entities",
+  it("a tool that writes is refused on a guess even when declared non-destructive; read-only tools are corrected", async () => {
+    const carol = { entities: [{ name: "Carol", entityType: "person", observations: [] }] };
+    const refused = await call("createEntity", carol);
+    expect(refused.structuredContent).toMatchObject({
+      error_type: "unknown_tool",
+      blocked_reason: "not_read_only",
+      likely_fix: { name: "create_entities", arguments: carol },
     });
+    expect(await names()).not.toContain("Carol");
     const read = await call("readGraph", {});
-    expect(read.structuredContent.entities.map((e: Loose) => e.name)).toContain("Carol");
+    expect(read.isError).toBeFalsy();
+    expect(read._meta[DID_YOU_MEAN_META_KEY].corrections[0]).toMatchObject({
+      original: "readGraph",
+      corrected: "read_graph",
+    });
   });
 
   it("a tool without annotations is treated as destructive (MCP defaults)", async () => {
