@@ -3,14 +3,13 @@
  * `serveStdio` picks the era from the client's opening (a 2026-07-28 `server/discover` or a 2025 `initialize`) and
  * pins one server for the connection, so one SessionState serves it either way.
  */
-import { PassThrough } from "node:stream";
 import type { Server, Transport } from "@modelcontextprotocol/server";
-import { StdioServerTransport, serveStdio as serveSdkStdio } from "@modelcontextprotocol/server/stdio";
+import { serveStdio as serveSdkStdio } from "@modelcontextprotocol/server/stdio";
 import { SessionState } from "../core/index.js";
 import type { DwimApp } from "./app.js";
 import { maxMessageBytes } from "./limits.js";
 import { callsInFlight, createMcpServer } from "./mcp.js";
-import { MessageSizeGuard, oversizedResponse, requestIdOf } from "./stdio-guard.js";
+import { JsonLineServerTransport } from "./stdio-transport.js";
 
 export interface ServeOptions {
   /** Builds the MCP server for a connection instead of dwim's own (the proxy's gateway server). */
@@ -27,21 +26,12 @@ export interface ServeOptions {
 
 export async function serveStdio(app: DwimApp, options: ServeOptions = {}): Promise<{ close(): Promise<void> }> {
   const session = new SessionState("stdio");
-  // The SDK transport closes (aborting calls in flight) when its input ends; it reads a copy of stdin that ends only
-  // once the calls the client already sent have been answered.
-  const input = new PassThrough();
-  // An argument over the limit still reaches the tool's own argument_too_large error; a message far beyond it is
-  // dropped as it streams, answered with a JSON-RPC error and logged, and the connection stays open.
+  // Every frame gets an answer: one over the limit is dropped as it streams and refused under its id (an argument
+  // over the tool limit but under this one still reaches the tool's own argument_too_large error), one that is not
+  // JSON or not JSON-RPC gets the JSON-RPC error for it. The transport stays open when stdin ends: the calls the
+  // client already sent are answered first (see the end handler below).
   const limit = 4 * maxMessageBytes(app);
-  const guard = new MessageSizeGuard(limit, (head, tail, bytes) => {
-    const id = requestIdOf(head, tail);
-    process.stderr.write(
-      `dwim: stdio: dropped a ${bytes}-byte message${id === undefined ? "" : ` (request ${JSON.stringify(id)})`}, over the limit of ${limit} bytes\n`,
-    );
-    if (id !== undefined) process.stdout.write(oversizedResponse(id, bytes, limit));
-  });
-  process.stdin.pipe(guard).pipe(input, { end: false });
-  const transport = new StdioServerTransport(input, process.stdout, { maxBufferSize: limit + 1024 });
+  const transport = new JsonLineServerTransport(process.stdin, process.stdout, limit);
   const create = options.createServer ?? ((s: SessionState) => createMcpServer(app, s));
   const handle = serveSdkStdio(() => create(session), {
     transport: options.wrapTransport ? options.wrapTransport(transport) : transport,

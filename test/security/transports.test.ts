@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 7, the transports hold: an oversized stdio message is answered (argument_too_large) and logged, the
+ * The transports hold: an oversized stdio message is answered (argument_too_large) and logged, the
  * connection stays; HTTP sessions are capped and expire; Origin and Host are validated; binding beyond loopback needs
  * --allow-remote and a bearer token (generated and printed when not given).
  */
@@ -14,7 +14,6 @@ import { loadConfig } from "../../src/core/index.js";
 import { configSectionsOf, createApp } from "../../src/server/app.js";
 import { type HttpHandle, type HttpOptions, serveHttp } from "../../src/server/http.js";
 import { RemoteBindError } from "../../src/server/http-access.js";
-import { MessageSizeGuard, requestIdOf } from "../../src/server/stdio-guard.js";
 import { clientFor } from "../helpers/mcp.js";
 import { testingToolset } from "../helpers/tools.js";
 
@@ -223,47 +222,5 @@ describe("binding beyond loopback", () => {
       child.kill("SIGTERM");
       await new Promise((ok) => child.on("exit", ok));
     }
-  });
-});
-
-describe("the stdio size guard", () => {
-  it("passes every message under the limit intact and reports every one over it, however the input is chunked", async () => {
-    const fc = await import("fast-check");
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(
-          fc.string({ minLength: 1, maxLength: 60 }).map((s) => s.replaceAll("\n", " ")),
-          { maxLength: 12 },
-        ),
-        fc.array(fc.integer({ min: 1, max: 25 }), { minLength: 1, maxLength: 10 }),
-        async (messages, cuts) => {
-          const limit = 30;
-          const input = Buffer.from(messages.map((m) => `${m}\n`).join(""));
-          const passed: Buffer[] = [];
-          const dropped: number[] = [];
-          const guard = new MessageSizeGuard(limit, (_head, _tail, bytes) => dropped.push(bytes));
-          guard.on("data", (d: Buffer) => passed.push(d));
-          let at = 0;
-          for (let i = 0; at < input.length; i++) {
-            const n = cuts[i % cuts.length];
-            guard.write(input.subarray(at, at + n));
-            at += n;
-          }
-          await new Promise<void>((ok) => guard.end(ok));
-          const lines = messages.map((m) => `${m}\n`);
-          expect(Buffer.concat(passed).toString()).toBe(lines.filter((l) => Buffer.byteLength(l) <= limit).join(""));
-          expect(dropped).toEqual(lines.filter((l) => Buffer.byteLength(l) > limit).map((l) => Buffer.byteLength(l)));
-        },
-      ),
-      { numRuns: 200 },
-    );
-  });
-
-  it("finds the top-level id at the start or as the last key, never a nested one", () => {
-    expect(requestIdOf('{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"a":"', "")).toBe(7);
-    expect(
-      requestIdOf('{"method":"tools/call","params":{"arguments":{"id":1,"x":"', 'xx"}},"jsonrpc":"2.0","id":"r-9"}\n'),
-    ).toBe("r-9");
-    expect(requestIdOf('{"method":"x","params":{"v":"', 'yy","id":3}}\n')).toBeUndefined();
   });
 });
