@@ -12,8 +12,9 @@ import {
 } from "../../src/edit/correct/repairs.js";
 import { detectUnit, merge3 } from "../../src/edit/correct/transplant.js";
 import { newPlaceholder } from "../../src/edit/diagnostics.js";
-import { unifiedDiff } from "../../src/edit/diff.js";
-import { decodeFile, spliceSpans } from "../../src/edit/text.js";
+import { SpanList, spliceSpans } from "../../src/edit/spans.js";
+import { decodeFile } from "../../src/edit/text.js";
+import { editDiff } from "../../src/edit/unified.js";
 
 describe("unescapeOnce (the seed's unescapeGoString)", () => {
   it.each([
@@ -38,6 +39,15 @@ describe("unescapeOnce (the seed's unescapeGoString)", () => {
 
   it("never touches \\ + newline, \\$, \\u, \\x or a lone trailing backslash", () => {
     for (const s of ["a\\\nb", "\\$HOME", "\\u00e9", "\\x41", "end\\"]) expect(unescapeOnce(s)).toBe(s);
+  });
+
+  it("reads \\uXXXX and \\u{…} with the unicode set, one level, alone or with the classic escapes", () => {
+    const both = { classic: true, unicode: true };
+    expect(unescapeOnce("\\u20AC \\u{1F600} \\uD83D\\uDE00", both)).toBe("€ 😀 😀");
+    expect(unescapeOnce("\\u20AC\\n", { unicode: true })).toBe("€\\n");
+    expect(unescapeOnce("\\\\u20AC", both)).toBe("\\u20AC");
+    expect(unescapeOnce("\\\\u20AC", { unicode: true })).toBe("\\\\u20AC");
+    for (const s of ["\\u20A", "\\u{110000}", "\\u{}", "\\uZZZZ"]) expect(unescapeOnce(s, both)).toBe(s);
   });
 });
 
@@ -153,9 +163,9 @@ describe("decoding and splicing", () => {
     expect(decodeFile(Buffer.from("a\r\nb\r\nc\n"), "x").dominantEol).toBe("\r\n");
   });
 
-  it("splices by index in the original text", () => {
+  it("splices by index in the original text", async () => {
     const f = decodeFile(Buffer.from("a\r\nb\r\nc\r\n"), "x");
-    const { text } = spliceSpans(f, [{ start: 2, end: 4, text: "X\nY\n" }]);
+    const { text } = await spliceSpans(f, SpanList.of([{ start: 2, end: 4, text: "X\nY\n" }]));
     expect(text).toBe("a\r\nX\r\nY\r\nc\r\n");
   });
 
@@ -172,10 +182,12 @@ describe("misc", () => {
     expect(parseProposal("nope")).toBeUndefined();
   });
 
-  it("renders a unified diff with context and cuts it at the limit", () => {
-    const d = unifiedDiff("f", "a\nb\nc\n", "a\nB\nc\n");
+  it("renders a unified diff with context and cuts it at the limit", async () => {
+    const d = await editDiff("f", "a\nb\nc\n", "a\nB\nc\n", SpanList.of([{ start: 2, end: 3, text: "B" }]));
     expect(d).toBe("--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
-    const big = unifiedDiff("f", "x\n".repeat(3000), "y\n".repeat(3000), 4096);
+    const starts = Int32Array.from({ length: 3000 }, (_, i) => 2 * i);
+    const big = await editDiff("f", "x\n".repeat(3000), "y\n".repeat(3000), SpanList.uniform(starts, 1, "y"), 4096);
     expect(Buffer.byteLength(big)).toBeLessThanOrEqual(4096);
+    expect(big).toContain("(diff cut at 4096 bytes)");
   });
 });

@@ -32,6 +32,7 @@ const ORDER: readonly Difference[] = [
   "content",
 ];
 
+const ALL_ESCAPES = { classic: true, unicode: true };
 const WS_ONLY = /^[ \t\n]*$/u;
 const QUOTES_ONLY = /^['"`]*$/u;
 
@@ -72,7 +73,9 @@ export function classifyDifferences(oldStr: string, text: string): Difference[] 
     else if (QUOTES_ONLY.test(a) && QUOTES_ONLY.test(b)) found.add("quotes");
     else if (
       (a + b).includes("\\") &&
-      (a.replaceAll("\\", "") === b.replaceAll("\\", "") || unescapeOnce(a) === b || unescapeOnce(b) === a)
+      (a.replaceAll("\\", "") === b.replaceAll("\\", "") ||
+        unescapeOnce(a, ALL_ESCAPES) === b ||
+        unescapeOnce(b, ALL_ESCAPES) === a)
     ) {
       found.add("escaping");
     } else if (/^[;,]*$/u.test(a) && /^[;,]*$/u.test(b) && (atLineEnd || /^[ \t]*(\n|$)/u.test(afterText))) {

@@ -6,8 +6,23 @@
 import { toLf } from "../text.js";
 
 export type RepairType = "line_number_prefix" | "code_fence" | "outer_whitespace" | "unescape" | "html_entity";
-/** Variants of outer_whitespace, least removed first: whole blank lines; also trailing blanks; also the last newline. */
-type RepairKind = RepairType | "outer_whitespace_keep_eol" | "outer_whitespace_all";
+/**
+ * Variants of outer_whitespace, least removed first: whole blank lines; also trailing blanks; also the last newline.
+ * Variants of unescape: the classic escapes; also `\u`; `\u` alone (a `\n` in the text is meant literally).
+ */
+type RepairKind =
+  | RepairType
+  | "outer_whitespace_keep_eol"
+  | "outer_whitespace_all"
+  | "unescape_with_unicode"
+  | "unescape_unicode_only";
+
+/** The escape set each variant of `unescape` reads; the variants exclude each other. */
+const UNESCAPE_SETS: Partial<Record<RepairKind, EscapeSet>> = {
+  unescape: { classic: true },
+  unescape_with_unicode: { classic: true, unicode: true },
+  unescape_unicode_only: { unicode: true },
+};
 
 export const REPAIR_ORDER: readonly RepairKind[] = [
   "line_number_prefix",
@@ -16,6 +31,8 @@ export const REPAIR_ORDER: readonly RepairKind[] = [
   "outer_whitespace",
   "outer_whitespace_all",
   "unescape",
+  "unescape_with_unicode",
+  "unescape_unicode_only",
   "html_entity",
 ];
 
@@ -28,19 +45,48 @@ interface OuterTrim {
 
 const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", '"': '"', "'": "'", "`": "`", "\\": "\\" };
 
+/** Which escapes one level of unescaping reads: the classic ones, `\uXXXX` and `\u{…}`, or both. */
+export interface EscapeSet {
+  classic?: boolean;
+  unicode?: boolean;
+}
+
+const HEX4 = /^[0-9a-fA-F]{4}$/u;
+const BRACED = /^\{([0-9a-fA-F]{1,6})\}/u;
+
+/** The character a `\u` escape at `s[i]` (the backslash) stands for and its length, or undefined. */
+function unicodeEscape(s: string, i: number): { char: string; length: number } | undefined {
+  if (s[i + 1] !== "u") return undefined;
+  const four = s.slice(i + 2, i + 6);
+  if (HEX4.test(four)) return { char: String.fromCharCode(Number.parseInt(four, 16)), length: 6 };
+  const braced = BRACED.exec(s.slice(i + 2, i + 11));
+  if (!braced) return undefined;
+  const code = Number.parseInt(braced[1], 16);
+  return code <= 0x10ffff ? { char: String.fromCodePoint(code), length: 2 + braced[0].length } : undefined;
+}
+
 /**
- * One level of unescaping (the seed's `unescapeGoString`): each backslash pair is consumed once, so `\\n` becomes
- * `\n` (backslash, n), never a newline. `\`+newline, `\$`, `\u`, `\x` and every other pair are left alone.
+ * One level of unescaping (as Go's strconv.Unquote reads a string once): each backslash pair is consumed once, so
+ * `\\n` becomes `\n` (backslash, n), never a newline. The classic set reads `\n \t \r \" \' \` \\`; the unicode set
+ * reads `\uXXXX` and `\u{…}` (JSON's and JavaScript's escapes of non-ASCII text). `\`+newline, `\$`, `\x` and every
+ * other pair are left alone.
  */
-export function unescapeOnce(s: string): string {
+export function unescapeOnce(s: string, set: EscapeSet = { classic: true }): string {
   if (!s.includes("\\")) return s;
   let out = "";
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
     if (c === "\\" && i + 1 < s.length) {
+      const u = set.unicode ? unicodeEscape(s, i) : undefined;
+      if (u) {
+        out += u.char;
+        i += u.length - 1;
+        continue;
+      }
       const r = ESCAPES[s[i + 1]];
       if (r !== undefined) {
-        out += r;
+        // Without the classic set a pair is still consumed whole (`\\u20AC` is a backslash and u20AC), but kept.
+        out += set.classic ? r : c + s[i + 1];
         i++;
         continue;
       }
@@ -176,30 +222,51 @@ export function applyRepair(type: RepairKind, old: string): RepairStep | undefin
       break;
     }
     case "unescape":
-      out = toLf(unescapeOnce(old));
+    case "unescape_with_unicode":
+    case "unescape_unicode_only": {
+      const set = UNESCAPE_SETS[type] as EscapeSet;
+      out = toLf(unescapeOnce(old, set));
       // The channel is proven to over-escape once old_str needed it: new_str went through the same channel.
-      next = (n) => toLf(unescapeOnce(n));
+      next = (n) => toLf(unescapeOnce(n, set));
       break;
+    }
     case "html_entity":
       out = decodeHtmlEntities(old);
       next = (n) => decodeHtmlEntities(n);
       break;
   }
   if (out === undefined || out === old || out === "") return undefined;
-  return { type: type.startsWith("outer_whitespace") ? "outer_whitespace" : (type as RepairType), old: out, next };
+  return { type: reportedType(type), old: out, next };
+}
+
+function reportedType(kind: RepairKind): RepairType {
+  if (kind.startsWith("outer_whitespace")) return "outer_whitespace";
+  if (kind.startsWith("unescape")) return "unescape";
+  return kind as RepairType;
 }
 
 /** Every ordered combination of the applicable repairs, smallest first (one repair, then two, ...). */
 export function repairCombinations(old: string): RepairStep[][] {
-  const applicable = REPAIR_ORDER.filter((t) => applyRepair(t, old) !== undefined);
+  // A variant that reads old_str as an earlier one of its kind does would only repeat that one's combinations.
+  const seen = new Set<string>();
+  const applicable = REPAIR_ORDER.filter((t) => {
+    const step = applyRepair(t, old);
+    if (step === undefined) return false;
+    const key = `${step.type}\0${step.old}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   const combos: RepairStep[][] = [];
   const n = applicable.length;
   const masks: number[] = [];
   for (let mask = 1; mask < 1 << n; mask++) masks.push(mask);
   masks.sort((a, b) => popcount(a) - popcount(b) || a - b);
   const outer = applicable.reduce((m, t, i) => (t.startsWith("outer_whitespace") ? m | (1 << i) : m), 0);
+  const unescaping = applicable.reduce((m, t, i) => (t.startsWith("unescape") ? m | (1 << i) : m), 0);
   for (const mask of masks) {
-    if (popcount(mask & outer) > 1) continue; // the outer_whitespace variants exclude each other
+    // The variants of one repair exclude each other.
+    if (popcount(mask & outer) > 1 || popcount(mask & unescaping) > 1) continue;
     const steps: RepairStep[] = [];
     let cur = old;
     let ok = true;
