@@ -10,6 +10,7 @@ const defaults = {
   llm: llmDefaults,
   max_file_bytes: 10 * 1024 * 1024,
   fuzzy_work_budget: 20_000_000,
+  allow_read_only: false,
   debug: false,
 };
 
@@ -35,6 +36,8 @@ export const editSection = defineConfigSection({
         .default(llmDefaults),
       max_file_bytes: z.number().int().min(1).default(defaults.max_file_bytes),
       fuzzy_work_budget: z.number().int().min(0).default(defaults.fuzzy_work_budget),
+      /** Replace files without write permission anyway (as `sed -i` does), keeping their mode. */
+      allow_read_only: z.boolean().default(false),
       /** One stderr record per pipeline stage. */
       debug: z.boolean().default(false),
     })
@@ -43,6 +46,7 @@ export const editSection = defineConfigSection({
     DWIM_EDIT_FUZZY_POLICY: "fuzzy_policy",
     DWIM_EDIT_LLM_FIXER: "llm_fixer",
     DWIM_EDIT_MAX_FILE_BYTES: "max_file_bytes",
+    DWIM_EDIT_ALLOW_READ_ONLY: "allow_read_only",
     DWIM_EDIT_DEBUG: "debug",
   },
   guarded: [

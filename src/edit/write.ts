@@ -5,7 +5,7 @@
  * re-hash against writers that take no lock, rename relative to the directory's descriptor, fsync of the directory.
  * Any failure leaves the file byte-identical and no temp file behind. New files are created exclusively.
  */
-import { closeSync, type Stats } from "node:fs";
+import { accessSync, closeSync, constants, type Stats } from "node:fs";
 import { openRegularAt } from "../core/beneath.js";
 import { ToolError } from "../core/errors.js";
 import {
@@ -33,14 +33,21 @@ export function writeError(path: string, e: unknown): ToolError {
     });
   }
   const code = (e as NodeJS.ErrnoException).code ?? "";
+  if (code === "EACCES" || code === "EPERM") {
+    return new ToolError({
+      error: `Could not write '${path}': its directory does not give dwim write permission (${code}); the file is unchanged`,
+      error_type: "EDIT_PERMISSION_DENIED",
+      parameter: "path",
+      got: path,
+      hints: ["dwim writes a temp file beside the target and renames it: the directory must be writable"],
+    });
+  }
   const cause =
-    code === "EACCES" || code === "EPERM"
-      ? "The file or its directory is not writable by dwim"
-      : code === "ENOSPC" || code === "EDQUOT"
-        ? "The disk (or quota) is full"
-        : code === "EFBIG"
-          ? "The new content exceeds the file size limit"
-          : undefined;
+    code === "ENOSPC" || code === "EDQUOT"
+      ? "The disk (or quota) is full"
+      : code === "EFBIG"
+        ? "The new content exceeds the file size limit"
+        : undefined;
   return new ToolError({
     error: `Could not write '${path}': ${(e as Error).message.split("\n")[0]}; the file is unchanged`,
     error_type: "EDIT_WRITE_ERROR",
@@ -49,6 +56,36 @@ export function writeError(path: string, e: unknown): ToolError {
     hints: [
       ...(cause ? [cause] : []),
       "Nothing was written (the write goes to a temp file, renamed only when complete)",
+    ],
+  });
+}
+
+/**
+ * The target may be replaced: it has a write permission that applies to dwim (access(2), ACLs included), and at
+ * least one write bit (root passes access(2) for any file; a mode without any write bit is read-only for root too).
+ * Renaming over a read-only file is what `sed -i` does; a user who made a file read-only meant it to stay.
+ */
+export function checkWritable(target: EditTarget, stat: Stats, path: string, allowReadOnly: boolean): void {
+  if (allowReadOnly) return;
+  const mode = (stat.mode & 0o7777).toString(8).padStart(4, "0");
+  let writable = (stat.mode & 0o222) !== 0;
+  if (writable) {
+    try {
+      accessSync(target.dir.at(target.name), constants.W_OK);
+    } catch {
+      writable = false;
+    }
+  }
+  if (writable) return;
+  throw new ToolError({
+    error: `'${path}' is read-only (mode ${mode}: no write permission for dwim); nothing was written`,
+    error_type: "EDIT_PERMISSION_DENIED",
+    parameter: "path",
+    got: path,
+    mode,
+    hints: [
+      `If the change is meant, make the file writable first (chmod u+w '${path}') and retry`,
+      "Or set [edit] allow_read_only = true in dwim.toml to replace read-only files (mode kept), as sed -i does",
     ],
   });
 }
@@ -107,13 +144,16 @@ async function reread(target: EditTarget, path: string, maxBytes: number): Promi
 export async function commitReplace(
   target: EditTarget,
   path: string,
-  maxBytes: number,
+  limits: { maxBytes: number; allowReadOnly: boolean },
   decide: (current: Buffer) => Promise<Uint8Array> | Uint8Array,
   io: WriteIo = realWriteIo,
 ): Promise<Committed> {
+  const { maxBytes } = limits;
   try {
     return await withFileLock(target.dir, target.name, async (lock) => {
       const { bytes: before, stat } = await reread(target, path, maxBytes);
+      // Again under the lock: the mode may have changed since the file was opened.
+      checkWritable(target, stat, path, limits.allowReadOnly);
       const after = await decide(before);
       const beforeHash = sha256Hex(before);
       await replaceAt(target.dir, target.name, after, stat, {
