@@ -413,3 +413,38 @@ export function makeMustNot(rng: Rng, src: SourceFile): Case | undefined {
     trueOld: span.old,
   };
 }
+
+/**
+ * Line boundary: old_str is the start of a line written as if the line ended there (`bbb\n` for the line
+ * `bbb-x`), new_str inserts a line after it. The text without its newline occurs once, inside that line, so a
+ * correction that drops the newline lands mid-line; nothing may be applied (docs/edit.md, "Corrections keep line
+ * structure").
+ */
+export function makeLineBoundary(rng: Rng, src: SourceFile): Case | undefined {
+  const lines = src.text.split("\n");
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const i = int(rng, lines.length);
+    const line = lines[i];
+    const cuts = [...line.matchAll(/\b(?=\W)|(?<=\W)\b/gu)].map((m) => m.index ?? 0).filter((k) => k >= 8);
+    if (cuts.length === 0) continue;
+    const k = pick(rng, cuts);
+    const head = line.slice(0, k);
+    if (line.slice(k).trim() === "" || /\s$/u.test(head) || count(src.text, head) !== 1) continue;
+    if (src.text.includes(`${head}\n`)) continue;
+    const indent = /^[ \t]*/u.exec(line)?.[0] ?? "";
+    return {
+      cls: "line_boundary",
+      group: "refuse",
+      corpus: src.corpus,
+      path: src.path,
+      file: src.text,
+      old: `${head}\n`,
+      neu: `${head}\n${indent}inserted_call(${i})\n`,
+      truth: undefined,
+      start_line: i + 1,
+      end_line: i + 1,
+      trueOld: line,
+    };
+  }
+  return undefined;
+}

@@ -5,10 +5,19 @@
 import { cpus, loadavg } from "node:os";
 import { isToolError } from "../../src/core/errors.js";
 import { planEdit } from "../../src/edit/plan.js";
-import { decodeFile, spliceText } from "../../src/edit/text.js";
+import { spliceText } from "../../src/edit/spans.js";
+import { decodeFile } from "../../src/edit/text.js";
 import { percentile, publish, type Row } from "../lib/report.js";
 import { exactOnly, firstMatchLineTrim, seedLiteral } from "./baselines.js";
-import { type Case, makeAdversarial, makeCase, makeMustNot, mulberry32, PERTURBATIONS } from "./cases.js";
+import {
+  type Case,
+  makeAdversarial,
+  makeCase,
+  makeLineBoundary,
+  makeMustNot,
+  mulberry32,
+  PERTURBATIONS,
+} from "./cases.js";
 import { ensureCorpora, listFiles, readSource, type SourceFile } from "./corpus.js";
 
 const args = process.argv.slice(2);
@@ -75,6 +84,7 @@ cases.push(
   }),
 );
 cases.push(...generate("must_not", MUST_NOT, (src) => makeMustNot(rng, src), poolFor.must_not));
+cases.push(...generate("line_boundary", PER_CLASS, (src) => makeLineBoundary(rng, src)));
 log(`${cases.length} cases`);
 
 interface Outcome {
@@ -89,7 +99,7 @@ interface Outcome {
 const decoded = new Map<string, ReturnType<typeof decodeFile>>();
 const decodeMs: number[] = [];
 
-function runOurs(c: Case): Outcome {
+async function runOurs(c: Case): Promise<Outcome> {
   let file = decoded.get(c.file);
   if (!file) {
     const bytes = Buffer.from(c.file, "utf8");
@@ -101,7 +111,7 @@ function runOurs(c: Case): Outcome {
   }
   const t0 = process.hrtime.bigint();
   try {
-    const plan = planEdit(file, {
+    const plan = await planEdit(file, {
       old_str: c.old,
       new_str: c.neu,
       expected_replacements: 1,
@@ -109,7 +119,7 @@ function runOurs(c: Case): Outcome {
       fuzzy_policy: "hint",
       fuzzy_work_budget: 2e7,
     });
-    const out = spliceText(file, plan.spans);
+    const out = await spliceText(file, plan.spans);
     return { applied: true, out, ms: Number(process.hrtime.bigint() - t0) / 1e6, strategy: plan.strategy };
   } catch (e) {
     if (!isToolError(e)) throw e;
@@ -195,7 +205,7 @@ for (const c of cases) {
     stats.set(key, st);
   }
   st.n++;
-  const o = runOurs(c);
+  const o = await runOurs(c);
   st.ms.push(o.ms);
   const j = judge(c, o.applied, o.out);
   if (j.recovered) st.recovered++;
@@ -270,15 +280,15 @@ decodeMs.length = 0;
 for (let i = 0; i < (quick ? 60 : 200); i++) {
   const exact = makeCase(latRng, big, "crlf");
   if (exact) {
-    lat.exact.push(runOurs({ ...exact, file: big.text, truth: undefined }).ms);
+    lat.exact.push((await runOurs({ ...exact, file: big.text, truth: undefined })).ms);
     const t0 = process.hrtime.bigint();
     exactOnly(big.text, exact.old, exact.neu);
     lat.b0.push(Number(process.hrtime.bigint() - t0) / 1e6);
   }
   const cascade = makeCase(latRng, big, "indentation");
-  if (cascade) lat.cascade.push(runOurs(cascade).ms);
+  if (cascade) lat.cascade.push((await runOurs(cascade)).ms);
   const failing = makeCase(latRng, big, "hallucinated_middle");
-  if (failing) lat.failing.push(runOurs(failing).ms);
+  if (failing) lat.failing.push((await runOurs(failing)).ms);
 }
 const bigLines = big.text.split("\n").length;
 

@@ -1,6 +1,7 @@
 /**
- * Myers diff (O(ND)) over character or line sequences, as hunks in the coordinates of both sides; plus the unified
- * diff shown to the agent. Large inputs fall back from characters to lines, so work stays bounded.
+ * Myers diff (O(ND)) over character, token or line sequences, as hunks in the coordinates of both sides, within
+ * budgets of memory and steps; large inputs fall back from characters to lines, then to one hunk, so work stays
+ * bounded (docs/edit.md, "Bounded work"). The unified diff an edit reports is unified.ts.
  */
 
 /** a[aStart, aEnd) was replaced by b[bStart, bEnd). */
@@ -11,7 +12,19 @@ export interface Hunk {
   bEnd: number;
 }
 
-/** Myers on number sequences; undefined when the edit distance exceeds maxD. */
+/**
+ * Most trace cells one diff may keep (16 MB): the trace of step d holds 2d + 3 cells, so this bounds the edit
+ * distance to about 2,000 whatever maxD says. Before, each step kept a copy of the whole diagonal array, and a
+ * 100,000-line change took gigabytes.
+ */
+const MAX_TRACE_CELLS = 4_000_000;
+/** Most diagonal and snake steps one diff may take (tens of milliseconds). */
+const MAX_WORK = 20_000_000;
+
+/**
+ * Myers on number sequences; undefined when the edit distance exceeds maxD or the work its memory and time budgets
+ * allow (callers then show a coarser diff).
+ */
 export function diffSequences(a: ArrayLike<number>, b: ArrayLike<number>, maxD: number): Hunk[] | undefined {
   let pre = 0;
   while (pre < a.length && pre < b.length && a[pre] === b[pre]) pre++;
@@ -24,19 +37,26 @@ export function diffSequences(a: ArrayLike<number>, b: ArrayLike<number>, maxD: 
   const max = Math.min(n + m, maxD);
   const offset = max + 1;
   const v = new Int32Array(2 * max + 3);
+  // trace[d] holds v[offset - d - 1 .. offset + d + 1] as it was before step d.
   const trace: Int32Array[] = [];
+  let cells = 0;
+  let work = 0;
   let found = -1;
   for (let d = 0; d <= max && found < 0; d++) {
-    trace.push(v.slice());
+    cells += 2 * d + 3;
+    if (cells > MAX_TRACE_CELLS || work > MAX_WORK) return undefined;
+    trace.push(v.slice(offset - d - 1, offset + d + 2));
     for (let k = -d; k <= d; k += 2) {
       let x: number;
       if (k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1])) x = v[offset + k + 1];
       else x = v[offset + k - 1] + 1;
       let y = x - k;
+      const x0 = x;
       while (x < n && y < m && a[pre + x] === b[pre + y]) {
         x++;
         y++;
       }
+      work += 1 + x - x0;
       v[offset + k] = x;
       if (x >= n && y >= m) {
         found = d;
@@ -51,10 +71,11 @@ export function diffSequences(a: ArrayLike<number>, b: ArrayLike<number>, maxD: 
   let y = m;
   for (let d = found; d > 0; d--) {
     const vd = trace[d];
+    const at = (k: number) => vd[k + d + 1];
     const k = x - y;
-    const down = k === -d || (k !== d && vd[offset + k - 1] < vd[offset + k + 1]);
+    const down = k === -d || (k !== d && at(k - 1) < at(k + 1));
     const prevK = down ? k + 1 : k - 1;
-    const prevX = vd[offset + prevK];
+    const prevX = at(prevK);
     const prevY = prevX - prevK;
     const midX = down ? prevX : prevX + 1;
     edits.push([prevX, prevY, midX, midX - k]);
@@ -129,52 +150,6 @@ export function diffChars(a: string, b: string): Hunk[] {
         out.push({ aStart: aS + i.aStart, aEnd: aS + i.aEnd, bStart: bS + i.bStart, bEnd: bS + i.bEnd });
   }
   return out;
-}
-
-/** Unified diff of two LF texts with 3 lines of context, cut to `maxBytes`. */
-export function unifiedDiff(path: string, before: string, after: string, maxBytes = 4096): string {
-  const dict = new Map<string, number>();
-  const split = (s: string) => (s === "" ? [] : s.replace(/\n$/u, "").split("\n"));
-  const al = split(before);
-  const bl = split(after);
-  const id = (l: string) => {
-    let v = dict.get(l);
-    if (v === undefined) {
-      v = dict.size;
-      dict.set(l, v);
-    }
-    return v;
-  };
-  const hunks = diffSequences(al.map(id), bl.map(id), 20000) ?? [
-    { aStart: 0, aEnd: al.length, bStart: 0, bEnd: bl.length },
-  ];
-  const out: string[] = [`--- a/${path}`, `+++ b/${path}`];
-  const ctx = 3;
-  let i = 0;
-  while (i < hunks.length) {
-    let j = i;
-    while (j + 1 < hunks.length && hunks[j + 1].aStart - hunks[j].aEnd <= 2 * ctx) j++;
-    const aFrom = Math.max(0, hunks[i].aStart - ctx);
-    const aTo = Math.min(al.length, hunks[j].aEnd + ctx);
-    const bFrom = hunks[i].bStart - (hunks[i].aStart - aFrom);
-    const bTo = hunks[j].bEnd + (aTo - hunks[j].aEnd);
-    out.push(`@@ -${aFrom + 1},${aTo - aFrom} +${bFrom + 1},${bTo - bFrom} @@`);
-    let pos = aFrom;
-    for (let k = i; k <= j; k++) {
-      const h = hunks[k];
-      for (; pos < h.aStart; pos++) out.push(` ${al[pos]}`);
-      for (let x = h.aStart; x < h.aEnd; x++) out.push(`-${al[x]}`);
-      for (let y = h.bStart; y < h.bEnd; y++) out.push(`+${bl[y]}`);
-      pos = h.aEnd;
-    }
-    for (; pos < aTo; pos++) out.push(` ${al[pos]}`);
-    i = j + 1;
-  }
-  let text = `${out.join("\n")}\n`;
-  if (Buffer.byteLength(text) > maxBytes) {
-    text = `${text.slice(0, maxBytes - 40).replace(/\n[^\n]*$/u, "")}\n… (diff cut at ${maxBytes} bytes)\n`;
-  }
-  return text;
 }
 
 const TOKEN = /[\p{L}\p{N}_$]+|[ \t]+|\n|[\s\S]/gu;

@@ -2,6 +2,8 @@
  * edit_file: path checks, decoding, the pipeline (plan.ts), the optional LLM stage, and the write. Everything a
  * call reports (strategy, line ranges, diff, snippet, hashes, did_you_mean) is assembled here.
  */
+
+import { limitsSection, sectionOf } from "../core/config.js";
 import { type Correction, didYouMean } from "../core/corrections.js";
 import { isToolError, ToolError } from "../core/errors.js";
 import type { WriteIo } from "../core/files.js";
@@ -16,7 +18,7 @@ import {
   INSTRUCTION,
 } from "./correct/llm.js";
 import { clip } from "./diagnostics.js";
-import { unifiedDiff } from "./diff.js";
+import { Pacer } from "./pace.js";
 import {
   closeEditTarget,
   type EditTarget,
@@ -29,18 +31,10 @@ import {
 } from "./paths.js";
 import { type Plan, planEdit, validateStrings } from "./plan.js";
 import { numberedLine } from "./read.js";
-import {
-  type DecodedFile,
-  decodeFile,
-  type LineRange,
-  lineStarts,
-  rangeOf,
-  type Span,
-  sha256Hex,
-  spliceSpans,
-  toLf,
-} from "./text.js";
-import { commitCreate, commitReplace, existsError } from "./write.js";
+import { type Span, SpanList, spliceSpans } from "./spans.js";
+import { type DecodedFile, decodeFile, type LineRange, lineStarts, rangeOf, sha256Hex, toLf } from "./text.js";
+import { editDiff } from "./unified.js";
+import { checkWritable, commitCreate, commitReplace, existsError } from "./write.js";
 
 export interface EditArgs {
   path: string;
@@ -95,38 +89,49 @@ export async function editFileTool(args: EditArgs, ctx: ToolContext, deps: EditD
 interface Prepared {
   file: DecodedFile;
   plan: Plan;
+  /** The new text (original line endings, no BOM), its bytes and their hash. */
+  text: string;
   bytes: Buffer;
+  sha256: string;
+}
+
+/** The call's pacing: the event loop gets turns during long work, which stops at [limits] timeout_ms. */
+function pacerFor(ctx: ToolContext): Pacer {
+  return new Pacer(Date.now() + sectionOf(ctx.config, limitsSection).timeout_ms, ctx.signal);
 }
 
 async function replaceIn(target: EditTarget, args: EditArgs, ctx: ToolContext, deps: EditDeps): Promise<ToolOutput> {
   if (!target.file) throw notFoundError(args.path, target);
   validateStrings(args.old_str, args.new_str);
+  checkWritable(target, target.file.stat, args.path, deps.config.allow_read_only);
   const maxBytes = deps.config.max_file_bytes;
+  const limits = { maxBytes, allowReadOnly: deps.config.allow_read_only };
   const file = decodeFile(await readTarget(target, args.path, maxBytes), args.path);
   checkExpectedHash(args, file);
   const trace = debugSink(deps);
-  let used = await prepareEdit(args, file, ctx, target.absolute, deps, trace, true);
+  const pacer = pacerFor(ctx);
+  let used = await prepareEdit(args, file, ctx, target.absolute, deps, trace, pacer, true);
   let hardLinks = 0;
   if (!args.dry_run) {
     const committed = await commitReplace(
       target,
       args.path,
-      maxBytes,
+      limits,
       async (current) => {
         if (current.equals(file.bytes)) return used.bytes;
         // Another process wrote the file since it was read: apply the edit to that version, as if it came after.
         const now = decodeFile(current, args.path);
         checkExpectedHash(args, now);
-        used = await prepareEdit(args, now, ctx, target.absolute, deps, trace, false);
+        used = await prepareEdit(args, now, ctx, target.absolute, deps, trace, pacer, false);
         return used.bytes;
       },
       deps.io,
     );
     hardLinks = committed.stat.nlink - 1;
-    seenHashes(ctx).set(target.absolute, sha256Hex(used.bytes));
+    seenHashes(ctx).set(target.absolute, used.sha256);
   }
   trace?.("write", { dry_run: args.dry_run === true, strategy: used.plan.strategy });
-  const out = successOutput(args, used.file, used.plan, used.bytes);
+  const out = await successOutput(args, used, pacer);
   // The edited name got a new inode (an atomic rename); other hard links keep the old content.
   if (hardLinks > 0) out.hard_links_split = hardLinks;
   return out;
@@ -152,19 +157,20 @@ async function prepareEdit(
   absolute: string,
   deps: EditDeps,
   trace: ReturnType<typeof debugSink>,
+  pacer: Pacer,
   allowLlm: boolean,
 ): Promise<Prepared> {
   const expected = args.expected_replacements ?? 1;
   let plan: Plan;
   try {
-    plan = planEdit(file, {
+    plan = await planEdit(file, {
       old_str: args.old_str,
       new_str: args.new_str,
       expected_replacements: expected,
       replace_all: args.replace_all === true,
       fuzzy_policy: deps.config.fuzzy_policy,
       fuzzy_work_budget: deps.config.fuzzy_work_budget,
-      signal: ctx.signal,
+      pacer,
       trace,
     });
   } catch (e) {
@@ -174,7 +180,7 @@ async function prepareEdit(
     if (!fromLlm) throw staleAware(e, ctx, absolute, file.sha256);
     plan = fromLlm;
   }
-  const spliced = spliceSpans(file, plan.spans);
+  const spliced = await spliceSpans(file, plan.spans, pacer);
   if (spliced.bytes.equals(file.bytes)) {
     throw new ToolError({
       error: "Carried into the file's style, new_str equals the text it replaces: the edit would change nothing",
@@ -183,10 +189,9 @@ async function prepareEdit(
       hints: ["Indentation, trailing spaces and quote style follow the file; change the content itself"],
     });
   }
-  if (ctx.signal?.aborted) {
-    throw new ToolError({ error: "The edit was cancelled; the file is unchanged", error_type: "EDIT_WRITE_ERROR" });
-  }
-  return { file, plan, bytes: spliced.bytes };
+  await pacer.tick();
+  pacer.check();
+  return { file, plan, text: spliced.text, bytes: spliced.bytes, sha256: sha256Hex(spliced.bytes) };
 }
 
 async function createOrFill(args: EditArgs, ctx: ToolContext, target: EditTarget, deps: EditDeps): Promise<ToolOutput> {
@@ -204,12 +209,13 @@ async function createOrFill(args: EditArgs, ctx: ToolContext, target: EditTarget
     });
   }
   const bytes = Buffer.from(args.new_str, "utf8");
+  if (target.file) checkWritable(target, target.file.stat, args.path, deps.config.allow_read_only);
   if (!args.dry_run) {
     if (target.file) {
       await commitReplace(
         target,
         args.path,
-        deps.config.max_file_bytes,
+        { maxBytes: deps.config.max_file_bytes, allowReadOnly: deps.config.allow_read_only },
         (current) => {
           if (current.length > 0) throw existsError(args.path);
           return bytes;
@@ -225,7 +231,7 @@ async function createOrFill(args: EditArgs, ctx: ToolContext, target: EditTarget
   return creationOutput(args, target.file !== undefined);
 }
 
-function creationOutput(args: EditArgs, existed: boolean): ToolOutput {
+async function creationOutput(args: EditArgs, existed: boolean): Promise<ToolOutput> {
   const after = sha256Hex(Buffer.from(args.new_str, "utf8"));
   const lf = toLf(args.new_str);
   const out: ToolOutput = {
@@ -233,8 +239,8 @@ function creationOutput(args: EditArgs, existed: boolean): ToolOutput {
     replacements: 1,
     strategy: "exact",
     line_ranges: lf === "" ? [] : [rangeOf(lineStarts(lf), 0, lf.length)],
-    diff: unifiedDiff(args.path, "", lf),
-    snippet: snippetOf(lf, 1, Math.min(1 + SNIPPET_CONTEXT * 2, lf.split("\n").length)),
+    diff: await editDiff(args.path, "", lf, SpanList.of([{ start: 0, end: 0, text: lf }])),
+    snippet: snippetOf(lf, lineStarts(lf), 1, 1 + SNIPPET_CONTEXT * 2),
     sha256_before: existed ? sha256Hex(Buffer.alloc(0)) : null,
     sha256_after: after,
     eol: lf.includes("\n") ? (args.new_str.includes("\r\n") ? "crlf" : "lf") : "none",
@@ -245,12 +251,16 @@ function creationOutput(args: EditArgs, existed: boolean): ToolOutput {
   return out;
 }
 
-function successOutput(args: EditArgs, file: DecodedFile, plan: Plan, bytes: Buffer): ToolOutput {
-  const after = decodeFile(bytes, args.path).lf;
+/** Line ranges (in the new file) of this many replacements are listed. */
+const LISTED_RANGES = 20;
+
+async function successOutput(args: EditArgs, used: Prepared, pacer: Pacer): Promise<ToolOutput> {
+  const { file, plan } = used;
+  const after = toLf(used.text);
   const starts = lineStarts(after);
   const ranges: LineRange[] = [];
   let delta = 0;
-  for (const s of [...plan.spans].sort((a, b) => a.start - b.start)) {
+  for (const s of plan.spans.head(LISTED_RANGES)) {
     const start = s.start + delta;
     ranges.push(rangeOf(starts, start, start + s.text.length));
     delta += s.text.length - (s.end - s.start);
@@ -258,13 +268,15 @@ function successOutput(args: EditArgs, file: DecodedFile, plan: Plan, bytes: Buf
   const first = ranges[0];
   const out: ToolOutput = {
     path: args.path,
-    replacements: plan.spans.length,
+    replacements: plan.spans.size,
     strategy: plan.strategy,
-    line_ranges: ranges.slice(0, 20),
-    diff: unifiedDiff(args.path, file.lf, after),
-    snippet: first ? snippetOf(after, first.start_line - SNIPPET_CONTEXT, first.end_line + SNIPPET_CONTEXT) : "",
+    line_ranges: ranges,
+    diff: await editDiff(args.path, file.lf, after, plan.spans, 4096, pacer),
+    snippet: first
+      ? snippetOf(after, starts, first.start_line - SNIPPET_CONTEXT, first.end_line + SNIPPET_CONTEXT)
+      : "",
     sha256_before: file.sha256,
-    sha256_after: sha256Hex(bytes),
+    sha256_after: used.sha256,
     eol: file.eol,
     atomic: true,
   };
@@ -285,15 +297,16 @@ function correctionMessage(plan: Plan, ranges: readonly LineRange[]): string {
   );
 }
 
-/** `read_file` lines [from, to] of an LF text, cut to 2 KB. */
-function snippetOf(lf: string, from: number, to: number): string {
-  const lines = lf.replace(/\n$/u, "").split("\n");
+/** `read_file` lines [from, to] of an LF text (with its line starts), cut to 2 KB. */
+function snippetOf(lf: string, starts: readonly number[], from: number, to: number): string {
+  const count = lf.endsWith("\n") ? starts.length - 1 : starts.length;
   const a = Math.max(1, from);
-  const b = Math.min(lines.length, to);
+  const b = Math.min(count, to);
   const out: string[] = [];
   let size = 0;
   for (let n = a; n <= b; n++) {
-    const line = numberedLine(n, clip(lines[n - 1], 300));
+    const end = n < starts.length ? starts[n] - 1 : lf.length;
+    const line = numberedLine(n, clip(lf.slice(starts[n - 1], Math.min(end, starts[n - 1] + 301)), 300));
     size += line.length + 1;
     if (size > SNIPPET_BYTES) break;
     out.push(line);
@@ -367,7 +380,7 @@ async function llmStage(
     });
   }
   const spans: Span[] = hits.map((p) => ({ start: p, end: p + old.length, text: neu }));
-  return { strategy: "llm", spans, corrections, confidence: 0.8 };
+  return { strategy: "llm", spans: SpanList.of(spans), corrections, confidence: 0.8 };
 }
 
 const EXCERPT_LIMIT = 64 * 1024;

@@ -1,28 +1,27 @@
-/** Failures that name where to look: occurrence mismatches, not-found with candidates, already applied (§4.6). */
+/**
+ * Failures that name where to look: occurrence mismatches, not-found with candidates, already applied (docs/edit.md,
+ * "How a call is resolved", stage 6).
+ */
 import { ToolError } from "../core/errors.js";
 import { clip, mismatchHints } from "./diagnostics.js";
 import type { PlanInput } from "./plan.js";
 import type { Scored } from "./scored.js";
+import type { SpanList } from "./spans.js";
 import type { LineRange } from "./text.js";
 import type { FileView } from "./view.js";
 
 const MAX_OCCURRENCES = 20;
 
-export function mismatchError(
-  view: FileView,
-  spans: ReadonlyArray<{ start: number; end: number }>,
-  expected: number,
-  what: string,
-): ToolError {
-  const ranges = spans.map((s) => view.range(s.start, s.end));
+export function mismatchError(view: FileView, spans: SpanList, expected: number, what: string): ToolError {
+  const ranges = spans.head(MAX_OCCURRENCES).map((s) => view.range(s.start, s.end));
   return new ToolError({
-    error: `${what} occurs ${spans.length} times, expected ${expected}`,
+    error: `${what} occurs ${spans.size} times, expected ${expected}`,
     error_type: "EDIT_EXPECTED_OCCURRENCE_MISMATCH",
     parameter: "old_str",
-    got: String(spans.length),
+    got: String(spans.size),
     expected: String(expected),
-    occurrences: ranges.slice(0, MAX_OCCURRENCES),
-    hints: mismatchHints(view.lineTexts(), ranges, spans.length, expected),
+    occurrences: ranges,
+    hints: mismatchHints(view.lineTexts(), ranges, spans.size, expected),
   });
 }
 

@@ -18,7 +18,8 @@ export { merge3, transplant } from "./correct/transplant.js";
 export { type EditArgs, type EditDeps, editFileTool } from "./edit.js";
 export { type Candidate, type Plan, type PlanInput, planEdit, type Strategy, validateStrings } from "./plan.js";
 export { numberedLine, type ReadArgs, type ReadOutput, readFileTool } from "./read.js";
-export { type DecodedFile, decodeFile, spliceSpans } from "./text.js";
+export { type Span, SpanList, spliceSpans } from "./spans.js";
+export { type DecodedFile, decodeFile } from "./text.js";
 export { editFile, readFile };
 
 export const toolset = defineToolset({

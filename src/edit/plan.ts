@@ -1,7 +1,8 @@
 /**
- * The edit pipeline without I/O (spec §4, stages 0–4 and 6): from a decoded file and the call's strings to the spans
- * to write, or a ToolError that says why not and where the closest text is. The exact path (stage 1) runs before any
- * normalisation code; every later stage must end in exactly `expected_replacements` matches to be applied.
+ * The edit pipeline without I/O (docs/edit.md, "How a call is resolved", stages 1–4 and 6): from a decoded file and
+ * the call's strings to the spans to write, or a ToolError that says why not and where the closest text is. The
+ * exact path (stage 1) runs before any normalisation code; every later stage must end in exactly
+ * `expected_replacements` matches to be applied.
  */
 import type { Correction } from "../core/corrections.js";
 import { ToolError } from "../core/errors.js";
@@ -11,10 +12,12 @@ import { applyRepair, type RepairStep, repairCombinations } from "./correct/repa
 import { transplant } from "./correct/transplant.js";
 import { clip, newPlaceholder } from "./diagnostics.js";
 import { mismatchError, noOccurrence } from "./failures.js";
+import { Pacer } from "./pace.js";
 import { CANDIDATE_TEXT_BUDGET, fuzzy } from "./scored.js";
-import type { DecodedFile, LineRange, Span } from "./text.js";
+import { findAllPacked, type Span, SpanList } from "./spans.js";
+import type { DecodedFile, LineRange } from "./text.js";
 import { toLf } from "./text.js";
-import { FileView, keepFinalNewline, snap } from "./view.js";
+import { FileView, keepFinalNewline, keepsLines, type LineClaims, lineClaims, snap } from "./view.js";
 
 export type Strategy = "exact" | "repair" | "canonical" | "fuzzy" | "llm";
 
@@ -25,15 +28,20 @@ export interface PlanInput {
   replace_all: boolean;
   fuzzy_policy: "hint" | "apply";
   fuzzy_work_budget: number;
-  /** Checked between stages (the seed's context.Context). */
-  signal?: AbortSignal;
+  /** Gives other calls a turn during long work and stops it at the deadline or on cancellation. */
+  pacer?: Pacer;
+  /**
+   * Places a match may take; others are not counted (the edit's read version decides: docs/edit.md, "Stale
+   * reads"). Every place by default.
+   */
+  accept?: (span: { start: number; end: number }) => boolean;
   /** Debug record per stage. */
   trace?: (stage: string, detail: Record<string, unknown>) => void;
 }
 
 export interface Plan {
   strategy: Strategy;
-  spans: Span[];
+  spans: SpanList;
   corrections: Correction[];
   confidence: number;
 }
@@ -52,14 +60,9 @@ const LEVEL_TYPE: Record<Level, string> = {
   5: "quote_style",
 };
 
-function checkAbort(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) {
-    throw new ToolError({
-      error: "The edit was cancelled before it was written; the file is unchanged",
-      error_type: "EDIT_WRITE_ERROR",
-      hints: ["Retry the call if it was cancelled by a timeout"],
-    });
-  }
+/** A repaired old_str as lineClaims reads it. */
+function formOf(step: RepairStep): { text: string; numbered: boolean } {
+  return { text: step.old, numbered: step.type === "line_number_prefix" };
 }
 
 /** Stage 0 checks on the strings alone. */
@@ -87,50 +90,83 @@ export function validateStrings(oldStr: string, newStr: string): void {
   }
 }
 
-export function planEdit(file: DecodedFile, input: PlanInput): Plan {
-  const view = new FileView(file);
-  const old = toLf(input.old_str);
-  const neu = toLf(input.new_str);
-  const E = input.expected_replacements;
-  const trace = input.trace ?? (() => {});
+/** What every stage needs: the file, the strings in the LF view, and the call's options. */
+interface Stage {
+  view: FileView;
+  old: string;
+  neu: string;
+  expected: number;
+  input: PlanInput;
+  pacer: Pacer;
+  accept: (span: { start: number; end: number }) => boolean;
+  trace: (stage: string, detail: Record<string, unknown>) => void;
+}
 
-  // Stage 1: exact. The path for a correct call: a count and a splice, nothing else.
-  const exact = findAll(view.lf, old);
-  trace("exact", { occurrences: exact.length, expected: input.replace_all ? "all" : E });
-  if (input.replace_all ? exact.length > 0 : exact.length === E) {
-    return {
-      strategy: "exact",
-      spans: exact.map((p) => ({ start: p, end: p + old.length, text: neu })),
-      corrections: [],
-      confidence: 1,
-    };
-  }
-  if (exact.length > 0) {
-    throw mismatchError(
-      view,
-      exact.map((p) => ({ start: p, end: p + old.length })),
-      E,
-      "old_str",
-    );
-  }
-  if (input.replace_all) throw noOccurrence(view, neu, input, { candidates: [] });
+/** old_str with its structural artifacts (line numbers, a fence) removed: what the canonical and fuzzy stages read. */
+interface Structural {
+  base: string;
+  baseNew: string;
+  corrections: Correction[];
+  claims: LineClaims;
+}
 
-  // Stage 2: lossless repairs of channel artifacts; the smallest combination that matches decides.
-  checkAbort(input.signal);
+export async function planEdit(file: DecodedFile, input: PlanInput): Promise<Plan> {
+  const pacer = input.pacer ?? Pacer.none;
+  const stage: Stage = {
+    view: new FileView(file),
+    old: toLf(input.old_str),
+    neu: toLf(input.new_str),
+    expected: input.expected_replacements,
+    input,
+    pacer,
+    accept: input.accept ?? (() => true),
+    trace: input.trace ?? (() => {}),
+  };
+  const exact = await exactStage(stage);
+  if (exact) return exact;
+  if (input.replace_all) throw noOccurrence(stage.view, stage.neu, input, { candidates: [] });
+  pacer.check();
+  const repaired = await repairStage(stage);
+  if (repaired) return repaired;
+  const structural = structuralForm(stage);
+  const canonical = await canonicalStage(stage, structural);
+  if (canonical) return canonical;
+  await pacer.tick();
+  pacer.check();
+  return fuzzyStage(stage, structural);
+}
+
+/** Stage 1: the path for a correct call, a count and a splice, nothing else. */
+async function exactStage(st: Stage): Promise<Plan | undefined> {
+  const { view, old, neu, expected, input } = st;
+  let hits = await findAllPacked(view.lf, old, st.pacer);
+  if (st.input.accept) hits = hits.filter((p) => st.accept({ start: p, end: p + old.length }));
+  st.trace("exact", { occurrences: hits.length, expected: input.replace_all ? "all" : expected });
+  if (input.replace_all ? hits.length > 0 : hits.length === expected) {
+    return { strategy: "exact", spans: SpanList.uniform(hits, old.length, neu), corrections: [], confidence: 1 };
+  }
+  if (hits.length > 0) throw mismatchError(view, SpanList.uniform(hits, old.length, ""), expected, "old_str");
+  return undefined;
+}
+
+/**
+ * Stage 2: lossless repairs of channel artifacts; the smallest combination that matches decides. A match that loses
+ * a line boundary old_str asserts (`bbb\n` found inside `bbb-x`) is no match.
+ */
+async function repairStage(st: Stage): Promise<Plan | undefined> {
+  const { view, old, neu, expected, input } = st;
   for (const steps of repairCombinations(old)) {
+    await st.pacer.tick();
     const o = steps[steps.length - 1].old;
-    const hits = findAll(view.lf, o);
+    const claims = lineClaims([{ text: old }, ...steps.map(formOf)]);
+    const hits = findAll(view.lf, o)
+      .map((p) => ({ start: p, end: p + o.length }))
+      .filter((s) => keepsLines(view.lf, s, claims) && st.accept(s));
     if (hits.length === 0) continue;
     const names = steps.map((s) => s.type).join(" + ");
-    trace("repair", { repairs: names, occurrences: hits.length });
-    if (hits.length !== E) {
-      throw mismatchError(
-        view,
-        hits.map((p) => ({ start: p, end: p + o.length })),
-        E,
-        `old_str after ${names}`,
-      );
-    }
+    st.trace("repair", { repairs: names, occurrences: hits.length });
+    if (hits.length !== expected)
+      throw mismatchError(view, SpanList.of(hits.map(withText(""))), expected, `old_str after ${names}`);
     const n = steps.reduce((acc, s) => s.next(acc), neu);
     const corrections: Correction[] = steps.map((s, i) => ({
       parameter: "old_str",
@@ -148,70 +184,71 @@ export function planEdit(file: DecodedFile, input: PlanInput): Plan {
         confidence: 1,
       });
     }
-    return {
-      strategy: "repair",
-      spans: hits.map((p) => ({ start: p, end: p + o.length, text: n })),
-      corrections,
-      confidence: 1,
-    };
+    return { strategy: "repair", spans: SpanList.of(hits.map(withText(n))), corrections, confidence: 1 };
   }
-  trace("repair", { repairs: "none matched" });
+  st.trace("repair", { repairs: "none matched" });
+  return undefined;
+}
 
-  // Stage 3: canonical levels, on old_str with its structural artifacts (line numbers, fence) removed.
-  const structural: RepairStep[] = [];
-  let base = old;
-  let baseNew = neu;
+function withText(text: string): (s: { start: number; end: number }) => Span {
+  return (s) => ({ start: s.start, end: s.end, text });
+}
+
+function structuralForm(st: Stage): Structural {
+  const steps: RepairStep[] = [];
+  let base = st.old;
+  let baseNew = st.neu;
   for (const t of ["line_number_prefix", "code_fence"] as const) {
     const step = applyRepair(t, base);
     if (step) {
-      structural.push(step);
+      steps.push(step);
       base = step.old;
       baseNew = step.next(baseNew);
     }
   }
-  const prefixCorrections: Correction[] = structural.map((s) => ({
+  const corrections: Correction[] = steps.map((s) => ({
     parameter: "old_str",
-    original: clip(input.old_str, 300),
+    original: clip(st.input.old_str, 300),
     corrected: clip(s.old, 300),
     correction_type: s.type,
     confidence: 1,
   }));
+  return { base, baseNew, corrections, claims: lineClaims([{ text: st.old }, ...steps.map(formOf)]) };
+}
+
+/** Stage 3: canonical levels, first level with exactly the expected count; new_str is transplanted. */
+async function canonicalStage(st: Stage, sf: Structural): Promise<Plan | undefined> {
+  const { view, expected, input } = st;
+  const { base, baseNew } = sf;
   const oldStartsIndented = /^[ \t]/u.test(base.replace(/^([ \t]*\n)+/u, ""));
   for (const level of LEVELS) {
-    checkAbort(input.signal);
-    const hits = view.search.search(base, level, level >= 2 && oldStartsIndented);
-    trace("canonical", { level, occurrences: hits.length });
-    if (hits.length === 0) continue;
-    const spans = hits.map((h) => snap(view, base, h));
-    if (hits.length !== E) throw mismatchError(view, spans, E, `old_str (canonical L${level}, ${LEVEL_TYPE[level]})`);
+    await st.pacer.tick();
+    st.pacer.check();
+    const spans = view.search
+      .search(base, level, level >= 2 && oldStartsIndented)
+      .map((h) => snap(view, base, h))
+      .filter((s) => keepsLines(view.lf, s, sf.claims) && st.accept(s));
+    st.trace("canonical", { level, occurrences: spans.length });
+    if (spans.length === 0) continue;
+    if (spans.length !== expected) {
+      throw mismatchError(
+        view,
+        SpanList.of(spans.map(withText(""))),
+        expected,
+        `old_str (canonical L${level}, ${LEVEL_TYPE[level]})`,
+      );
+    }
     const out: Span[] = [];
     for (const s of spans) {
       const ours = view.lf.slice(s.start, s.end);
       const t = transplant(base, baseNew, ours, view.indentUnit(s.start), s.midLine);
-      trace("transplant", { ok: t.ok, reindented: t.reindented, reason: t.reason });
-      if (!t.ok) {
-        const r = view.range(s.start, s.end);
-        const candidate: Candidate = {
-          ...r,
-          similarity: LEVEL_CONFIDENCE[level],
-          differences: classifyDifferences(base, ours),
-          text: clip(ours, CANDIDATE_TEXT_BUDGET),
-        };
-        throw new ToolError({
-          error: `old_str matches lines ${r.start_line}–${r.end_line} up to ${LEVEL_TYPE[level].replace("_", " ")}, but new_str cannot be carried over: ${t.reason}`,
-          error_type: "EDIT_NO_OCCURRENCE_FOUND",
-          parameter: "old_str",
-          candidates: [candidate],
-          hints: [
-            `Copy lines ${r.start_line}–${r.end_line} exactly (read_file) into old_str and write new_str against them`,
-          ],
-        });
-      }
+      st.trace("transplant", { ok: t.ok, reindented: t.reindented, reason: t.reason });
+      if (!t.ok) throw untransplantable(st, sf, level, s, ours, t.reason ?? "");
       out.push({ start: s.start, end: s.end, text: keepFinalNewline(view, s, t.text, base) });
     }
     const ours0 = view.lf.slice(spans[0].start, spans[0].end);
     const corrections: Correction[] = [
-      ...prefixCorrections,
+      ...sf.corrections,
       {
         parameter: "old_str",
         original: clip(input.old_str, 300),
@@ -220,7 +257,7 @@ export function planEdit(file: DecodedFile, input: PlanInput): Plan {
         confidence: LEVEL_CONFIDENCE[level],
       },
     ];
-    if (out[0].text !== neu) {
+    if (out[0].text !== st.neu) {
       corrections.push({
         parameter: "new_str",
         original: clip(input.new_str, 300),
@@ -229,41 +266,68 @@ export function planEdit(file: DecodedFile, input: PlanInput): Plan {
         confidence: LEVEL_CONFIDENCE[level],
       });
     }
-    return { strategy: "canonical", spans: out, corrections, confidence: LEVEL_CONFIDENCE[level] };
+    return { strategy: "canonical", spans: SpanList.of(out), corrections, confidence: LEVEL_CONFIDENCE[level] };
   }
+  return undefined;
+}
 
-  // Stage 4 (scored fuzzy) and stage 6 (diagnostics).
-  checkAbort(input.signal);
-  const scored = fuzzy(view, base, baseNew, input);
-  trace("fuzzy", { candidates: scored.candidates.length, best: scored.candidates[0]?.similarity });
-  if (scored.apply && input.fuzzy_policy === "apply" && E === 1) {
+function untransplantable(
+  st: Stage,
+  sf: Structural,
+  level: Level,
+  s: { start: number; end: number },
+  ours: string,
+  reason: string,
+): ToolError {
+  const r = st.view.range(s.start, s.end);
+  const candidate: Candidate = {
+    ...r,
+    similarity: LEVEL_CONFIDENCE[level],
+    differences: classifyDifferences(sf.base, ours),
+    text: clip(ours, CANDIDATE_TEXT_BUDGET),
+  };
+  return new ToolError({
+    error: `old_str matches lines ${r.start_line}–${r.end_line} up to ${LEVEL_TYPE[level].replace("_", " ")}, but new_str cannot be carried over: ${reason}`,
+    error_type: "EDIT_NO_OCCURRENCE_FOUND",
+    parameter: "old_str",
+    candidates: [candidate],
+    hints: [`Copy lines ${r.start_line}–${r.end_line} exactly (read_file) into old_str and write new_str against them`],
+  });
+}
+
+/** Stage 4 (scored fuzzy: applied only under fuzzy_policy = "apply") and stage 6 (diagnostics). */
+function fuzzyStage(st: Stage, sf: Structural): Plan {
+  const { view, expected, input } = st;
+  const scored = fuzzy(view, sf.base, sf.baseNew, input, sf.claims);
+  if (scored.apply && !st.accept(scored.apply.span)) scored.apply = undefined;
+  st.trace("fuzzy", { candidates: scored.candidates.length, best: scored.candidates[0]?.similarity });
+  if (scored.apply && input.fuzzy_policy === "apply" && expected === 1) {
     const { span, text, candidate } = scored.apply;
+    const corrections: Correction[] = [
+      ...sf.corrections,
+      {
+        parameter: "old_str",
+        original: clip(input.old_str, 300),
+        corrected: clip(candidate.text, 300),
+        correction_type: "fuzzy",
+        confidence: candidate.similarity,
+      },
+    ];
+    if (text !== st.neu) {
+      corrections.push({
+        parameter: "new_str",
+        original: clip(input.new_str, 300),
+        corrected: clip(text, 300),
+        correction_type: "transplant",
+        confidence: candidate.similarity,
+      });
+    }
     return {
       strategy: "fuzzy",
-      spans: [{ start: span.start, end: span.end, text }],
-      corrections: [
-        ...prefixCorrections,
-        {
-          parameter: "old_str",
-          original: clip(input.old_str, 300),
-          corrected: clip(candidate.text, 300),
-          correction_type: "fuzzy",
-          confidence: candidate.similarity,
-        },
-        ...(text !== neu
-          ? [
-              {
-                parameter: "new_str",
-                original: clip(input.new_str, 300),
-                corrected: clip(text, 300),
-                correction_type: "transplant",
-                confidence: candidate.similarity,
-              },
-            ]
-          : []),
-      ],
+      spans: SpanList.of([{ start: span.start, end: span.end, text }]),
+      corrections,
       confidence: candidate.similarity,
     };
   }
-  throw noOccurrence(view, baseNew, input, scored, scored.apply && E === 1 ? scored.apply : undefined);
+  throw noOccurrence(view, sf.baseNew, input, scored, scored.apply && expected === 1 ? scored.apply : undefined);
 }

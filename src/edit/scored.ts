@@ -5,7 +5,15 @@ import { transplant } from "./correct/transplant.js";
 import { clip } from "./diagnostics.js";
 import type { Candidate, PlanInput } from "./plan.js";
 import { lineOf } from "./text.js";
-import { type FileView, keepFinalNewline, type SnappedSpan, snap } from "./view.js";
+import {
+  atLineBoundary,
+  type FileView,
+  keepFinalNewline,
+  keepsLines,
+  type LineClaims,
+  type SnappedSpan,
+  snap,
+} from "./view.js";
 
 /** Characters of candidate text in one error, all candidates together (errors stay near 2 KB). */
 export const CANDIDATE_TEXT_BUDGET = 800;
@@ -53,7 +61,35 @@ function elidedCandidate(
   return best && { start: best.start, end: best.end, similarity: best.similarity };
 }
 
-export function fuzzy(view: FileView, old: string, neu: string, input: PlanInput): Scored {
+/**
+ * A candidate that old_str's line claims put on whole lines is widened to them (`bbb\n` near `bbb-x` shows the line
+ * `bbb-x`), its similarity lowered by the characters added (whitespace weighs 0.1, as in the alignment).
+ */
+function widenToClaims(
+  view: FileView,
+  s: SnappedSpan,
+  similarity: number,
+  claims: LineClaims,
+): { span: SnappedSpan; similarity: number } {
+  const lf = view.lf;
+  let { start, end } = s;
+  if (claims.start && !atLineBoundary(lf, start)) start = lf.lastIndexOf("\n", start - 1) + 1;
+  if (claims.end && !atLineBoundary(lf, end)) {
+    const nl = lf.indexOf("\n", end);
+    end = nl === -1 ? lf.length : nl + 1;
+  }
+  if (start === s.start && end === s.end) return { span: s, similarity };
+  const added = lf.slice(start, s.start) + lf.slice(s.end, end);
+  const cost = [...added].reduce((c, ch) => c + (/\s/u.test(ch) ? 0.1 : 1), 0);
+  const before = s.end - s.start;
+  const widened = end - start;
+  return {
+    span: { start, end, midLine: s.midLine && start === s.start },
+    similarity: Math.max(0, 1 - ((1 - similarity) * before + cost) / widened),
+  };
+}
+
+export function fuzzy(view: FileView, old: string, neu: string, input: PlanInput, claims: LineClaims): Scored {
   const hits = fuzzyCandidates(view.lf, view.lineStarts(), old, { budget: input.fuzzy_work_budget });
   const elided = elidedCandidate(view, old, input.fuzzy_work_budget);
   if (elided) {
@@ -64,7 +100,8 @@ export function fuzzy(view: FileView, old: string, neu: string, input: PlanInput
   const spans: SnappedSpan[] = [];
   let budget = CANDIDATE_TEXT_BUDGET;
   for (const h of hits) {
-    const s = snap(view, old, h);
+    const widened = widenToClaims(view, snap(view, old, h), h.similarity, claims);
+    const s = widened.span;
     const text = view.lf.slice(s.start, s.end);
     const share = Math.max(80, Math.floor(budget / (hits.length - candidates.length)));
     const shown = clip(text, share);
@@ -72,7 +109,7 @@ export function fuzzy(view: FileView, old: string, neu: string, input: PlanInput
     spans.push(s);
     candidates.push({
       ...view.range(s.start, s.end),
-      similarity: Math.round(h.similarity * 1000) / 1000,
+      similarity: Math.round(widened.similarity * 1000) / 1000,
       differences: h === elided ? ["content"] : classifyDifferences(old, text),
       text: shown,
     });
@@ -86,7 +123,8 @@ export function fuzzy(view: FileView, old: string, neu: string, input: PlanInput
     best.similarity >= 0.95 &&
     best.similarity - second >= 0.05 &&
     nonWs >= 24 &&
-    best.differences.every((d) => SAFE_DIFFERENCES.has(d));
+    best.differences.every((d) => SAFE_DIFFERENCES.has(d)) &&
+    keepsLines(view.lf, spans[0], claims);
   if (!qualifies) return { candidates };
   const ours = view.lf.slice(spans[0].start, spans[0].end);
   const t = transplant(old, neu, ours, view.indentUnit(spans[0].start), spans[0].midLine);

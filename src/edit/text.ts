@@ -100,38 +100,6 @@ export function toLf(s: string): string {
   return s.includes("\r\n") ? s.replaceAll("\r\n", "\n") : s;
 }
 
-/** A replacement of LF-view characters [start, end) by `text` (LF newlines). */
-export interface Span {
-  start: number;
-  end: number;
-  text: string;
-}
-
-/**
- * Splices non-overlapping spans into the original text by index (never String.prototype.replace, whose `$&` and `$$`
- * would rewrite the inserted text); inserted newlines use the file's dominant EOL; the BOM is kept.
- */
-export function spliceSpans(file: DecodedFile, spans: readonly Span[]): { text: string; bytes: Buffer } {
-  const text = spliceText(file, spans);
-  return { text, bytes: encodeText(file, text) };
-}
-
-/** The file's text with the spans replaced (new text carried into the file's dominant EOL). */
-export function spliceText(file: DecodedFile, spans: readonly Span[]): string {
-  const sorted = [...spans].sort((a, b) => a.start - b.start);
-  const parts: string[] = [];
-  let pos = 0;
-  for (const s of sorted) {
-    const start = toOriginal(file, s.start);
-    const end = toOriginal(file, s.end);
-    parts.push(file.text.slice(pos, start));
-    parts.push(file.dominantEol === "\n" ? s.text : s.text.replaceAll("\n", "\r\n"));
-    pos = end;
-  }
-  parts.push(file.text.slice(pos));
-  return parts.join("");
-}
-
 /** The bytes to write: UTF-8, with the file's BOM kept. */
 export function encodeText(file: DecodedFile, text: string): Buffer {
   const body = Buffer.from(text, "utf8");

@@ -68,6 +68,34 @@ export function snap(view: FileView, old: string, span: { start: number; end: nu
   return { start, end, midLine };
 }
 
+/**
+ * Where `old_str` as sent puts a line boundary: a line break before its first non-blank character (`start`), or after
+ * its last (`end`); numbered lines pasted from read_file (`numbered`) begin where a line begins. A correction that
+ * strips such a newline or prefix must still match there (docs/edit.md, "Corrections keep line structure").
+ */
+export interface LineClaims {
+  start: boolean;
+  end: boolean;
+}
+
+/** The claims of `old_str` and of each form a repair made of it (a fence's inside, numbered lines stripped). */
+export function lineClaims(forms: ReadonlyArray<{ text: string; numbered?: boolean }>): LineClaims {
+  return {
+    start: forms.some((f) => f.numbered === true || /^[ \t]*\n/u.test(f.text)),
+    end: forms.some((f) => /\n[ \t]*$/u.test(f.text)),
+  };
+}
+
+/** Offset `i` of `lf` is at a line boundary: an end of the text, or next to a newline. */
+export function atLineBoundary(lf: string, i: number): boolean {
+  return i === 0 || i === lf.length || lf[i - 1] === "\n" || lf[i] === "\n";
+}
+
+/** The span starts and ends at a line boundary wherever `claims` say old_str does. */
+export function keepsLines(lf: string, span: { start: number; end: number }, claims: LineClaims): boolean {
+  return (!claims.start || atLineBoundary(lf, span.start)) && (!claims.end || atLineBoundary(lf, span.end));
+}
+
 /** A non-exact span that ran to the end of the file keeps the file's final newline (spec §4.7). */
 export function keepFinalNewline(view: FileView, span: { end: number }, text: string, old: string): string {
   const lf = view.lf;
