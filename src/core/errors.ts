@@ -20,6 +20,11 @@ export interface ErrorPayload {
   /** Lower confidence, most useful first, at most MAX_HINTS. */
   hints: string[];
   candidates?: unknown[];
+  /**
+   * Text the agent needs verbatim to act (the current lines of a file that changed): shown after the summary in the
+   * text rendering, which clients that read only `content` (Claude Code, for errors) pass to the model.
+   */
+  detail?: string;
   [extra: string]: unknown;
 }
 
@@ -35,6 +40,7 @@ export interface ErrorInit {
   likely_fix?: unknown;
   hints?: readonly string[];
   candidates?: unknown[];
+  detail?: string;
   [extra: string]: unknown;
 }
 
@@ -93,11 +99,14 @@ export function errorResult(payload: ErrorPayload): ErrorResult {
 const CANDIDATE_TEXT_BUDGET = 1200;
 /** Candidates rendered at most (the structured list keeps them all). */
 const MAX_RENDERED_CANDIDATES = 5;
+/** Characters of an error's `detail` in its text rendering. */
+const DETAIL_BUDGET = 4000;
 
 /**
  * The error as text, for the clients that show the model only `content` (docs/clients.md): everything an agent
  * needs to build the corrected call. `likely_fix` is written as JSON, so that it reads back exactly (a string keeps
- * its quotes, escapes and line breaks); each candidate with the text it found, bounded, and its line range.
+ * its quotes, escapes and line breaks); each candidate with the text it found, bounded, and its line range; last,
+ * any `detail` (the current lines of a file that changed), as it is.
  */
 export function renderError(p: ErrorPayload): string {
   const lines = [`Error (${p.error_type}): ${p.error}`];
@@ -110,6 +119,7 @@ export function renderError(p: ErrorPayload): string {
     lines.push("candidates:", ...candidates.map((c) => `- ${renderCandidate(c, share)}`));
   }
   if (p.hints.length > 0) lines.push("hints:", ...p.hints.map((h) => `- ${h}`));
+  if (p.detail) lines.push(clip(p.detail, DETAIL_BUDGET));
   return lines.join("\n");
 }
 

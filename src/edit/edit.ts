@@ -27,13 +27,14 @@ import {
   openEditTarget,
   readTarget,
   replaceBasename,
-  seenHashes,
 } from "./paths.js";
 import { type Plan, planEdit, validateStrings } from "./plan.js";
 import { numberedLine } from "./read.js";
 import { type Span, SpanList, spliceSpans } from "./spans.js";
+import { planSinceRead } from "./stale.js";
 import { type DecodedFile, decodeFile, type LineRange, lineStarts, rangeOf, sha256Hex, toLf } from "./text.js";
 import { editDiff } from "./unified.js";
+import { seenVersions } from "./versions.js";
 import { checkWritable, commitCreate, commitReplace, existsError } from "./write.js";
 
 export interface EditArgs {
@@ -128,7 +129,7 @@ async function replaceIn(target: EditTarget, args: EditArgs, ctx: ToolContext, d
       deps.io,
     );
     hardLinks = committed.stat.nlink - 1;
-    seenHashes(ctx).set(target.absolute, used.sha256);
+    seenVersions(ctx).remember(target.absolute, used.bytes, used.sha256);
   }
   trace?.("write", { dry_run: args.dry_run === true, strategy: used.plan.strategy });
   const out = await successOutput(args, used, pacer);
@@ -161,23 +162,33 @@ async function prepareEdit(
   allowLlm: boolean,
 ): Promise<Prepared> {
   const expected = args.expected_replacements ?? 1;
+  const input = {
+    old_str: args.old_str,
+    new_str: args.new_str,
+    expected_replacements: expected,
+    replace_all: args.replace_all === true,
+    fuzzy_policy: deps.config.fuzzy_policy,
+    fuzzy_work_budget: deps.config.fuzzy_work_budget,
+    pacer,
+    trace,
+  };
+  // The version this session last saw, when the file changed since and no expected_hash names the current one.
+  const seen = seenVersions(ctx).get(absolute);
+  const stale =
+    seen !== undefined && seen.sha256 !== file.sha256 && args.expected_hash?.toLowerCase() !== file.sha256
+      ? decodeFile(seen.bytes, args.path)
+      : undefined;
   let plan: Plan;
   try {
-    plan = await planEdit(file, {
-      old_str: args.old_str,
-      new_str: args.new_str,
-      expected_replacements: expected,
-      replace_all: args.replace_all === true,
-      fuzzy_policy: deps.config.fuzzy_policy,
-      fuzzy_work_budget: deps.config.fuzzy_work_budget,
-      pacer,
-      trace,
-    });
+    plan = stale
+      ? await planSinceRead(stale, file, input, { path: args.path, sha256: file.sha256 })
+      : await planEdit(file, input);
   } catch (e) {
     if (!isToolError(e) || e.errorType !== "EDIT_NO_OCCURRENCE_FOUND") throw e;
-    const fromLlm = allowLlm ? await llmStage(args, file, expected, e, deps, ctx.signal) : undefined;
+    // An LLM's guess is no match for lines someone else changed: re-reading them is the fix then.
+    const fromLlm = allowLlm && !stale ? await llmStage(args, file, expected, e, deps, ctx.signal) : undefined;
     if (allowLlm) trace?.("llm", { outcome: fromLlm ? "applied" : "none" });
-    if (!fromLlm) throw staleAware(e, ctx, absolute, file.sha256);
+    if (!fromLlm) throw stale ? staleHint(e, file.sha256) : e;
     plan = fromLlm;
   }
   const spliced = await spliceSpans(file, plan.spans, pacer);
@@ -225,7 +236,7 @@ async function createOrFill(args: EditArgs, ctx: ToolContext, target: EditTarget
     } else {
       await commitCreate(target, args.path, bytes, deps.io);
     }
-    seenHashes(ctx).set(target.absolute, sha256Hex(bytes));
+    seenVersions(ctx).remember(target.absolute, bytes, sha256Hex(bytes));
   }
   debugSink(deps)?.("create", { created: !target.file, dry_run: args.dry_run === true });
   return creationOutput(args, target.file !== undefined);
@@ -314,10 +325,8 @@ function snippetOf(lf: string, starts: readonly number[], from: number, to: numb
   return out.join("\n");
 }
 
-/** Adds the "file changed since your last read" hint when this session saw another version of the file. */
-function staleAware(e: ToolError, ctx: ToolContext, absolute: string, current: string): ToolError {
-  const seen = seenHashes(ctx).get(absolute);
-  if (seen === undefined || seen === current) return e;
+/** Adds the "file changed since your last read" hint to a failure on a file this session saw in another version. */
+function staleHint(e: ToolError, current: string): ToolError {
   const p = e.payload;
   return new ToolError({
     ...p,

@@ -212,11 +212,6 @@ export function replaceBasename(path: string, name: string): string {
   return cut === -1 ? name : `${path.slice(0, cut + 1)}${name}`;
 }
 
-/** Session memory of the hash each path had when this session last read or wrote it. */
-export function seenHashes(ctx: Pick<ToolContext, "session">): Map<string, string> {
-  return ctx.session.get("edit.hashes", () => new Map<string, string>());
-}
-
 /** ` (a, b)`: the allowed roots as a refusal names them, so the agent knows where it may go. */
 export function rootList(roots: readonly string[] | undefined): string {
   return roots && roots.length > 0 ? ` (${roots.join(", ")})` : "";

@@ -4,8 +4,9 @@
  */
 import { ToolError } from "../core/errors.js";
 import type { ToolContext } from "../core/tool.js";
-import { closeEditTarget, openEditTarget, readTarget, seenHashes } from "./paths.js";
+import { closeEditTarget, openEditTarget, readTarget } from "./paths.js";
 import { decodeFile, type EolStyle } from "./text.js";
+import { seenVersions } from "./versions.js";
 
 export const MAX_LINE_CHARS = 2000;
 export const DEFAULT_LIMIT = 2000;
@@ -48,7 +49,7 @@ export async function readFileTool(args: ReadArgs, ctx: ToolContext, maxBytes: n
     closeEditTarget(target);
   }
   const file = decodeFile(bytes, args.path);
-  seenHashes(ctx).set(target.absolute, file.sha256);
+  seenVersions(ctx).remember(target.absolute, bytes, file.sha256);
   const lines = file.lf === "" ? [] : file.lf.replace(/\n$/u, "").split("\n");
   const total = lines.length;
   const offset = args.offset ?? 1;

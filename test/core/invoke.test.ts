@@ -9,6 +9,7 @@ import {
   type ErrorPayload,
   invokeTool,
   loadConfig,
+  renderError,
   summarizeLog,
   ToolRegistry,
 } from "../../src/core/index.js";
@@ -170,6 +171,14 @@ describe("rendering", () => {
     expect(r.isError).toBeFalsy();
     expect(r.structuredContent).toEqual({ n: 1 });
     expect(r.content[0].text).toContain('"n": 1');
+  });
+
+  it("shows an error's detail whole after its summary, however long the hints", () => {
+    const detail = "     3\t  const x = 1;\n     4\t  return x;";
+    const text = renderError({ error: "e", error_type: "T", hints: ["h".repeat(800)], detail });
+    expect(text.startsWith("Error (T): e")).toBe(true);
+    expect(text.endsWith(`\n${detail}`)).toBe(true);
+    expect(renderError({ error: "e", error_type: "T", hints: [] })).toBe("Error (T): e");
   });
 });
 

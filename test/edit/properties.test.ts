@@ -89,7 +89,7 @@ describe("P2: bytes outside the edited spans are identical", () => {
   });
 });
 
-describe("P3: corrections keep line structure", () => {
+describe("corrections keep line structure", () => {
   // Few distinct words, so that the text of one line often occurs inside another.
   const line = fc.tuple(
     fc.constantFrom("", "  ", "\t"),
@@ -200,7 +200,7 @@ function applyUnified(before: string, diff: string): string {
   return out.join("\n");
 }
 
-describe("P4: the diff an edit reports applies to the file and gives the new text", () => {
+describe("the diff an edit reports applies to the file and gives the new text", () => {
   it("for random files and span sets", async () => {
     const text = fc.string({ unit: fc.constantFrom("a", "b", "\n", "\n", "x"), maxLength: 120 });
     await fc.assert(

@@ -104,6 +104,18 @@ describe("read_file", () => {
     const e = await editFileTool({ path: "f.txt", old_str: "a = 1\nb = 2", new_str: "x" }, ctx, {
       config: editConfig(),
     }).catch((x) => x);
+    expect(isToolError(e) && e.errorType).toBe("EDIT_CHANGED_SINCE_READ");
+    expect(e.payload.current_lines).toEqual({ start_line: 1, end_line: 2 });
+    expect(e.payload.detail).toMatch(/\n {5}1\ta = 10\n {5}2\tb = 20$/u);
+  });
+
+  it("a failure on a file changed elsewhere since the read says so", async () => {
+    const { ctx, dir } = setup("a = 1\nb = 2\n");
+    await readFileTool({ path: "f.txt" }, ctx, MAX);
+    writeFileSync(join(dir, "f.txt"), "a = 1\nb = 2\nc = 3\n");
+    const e = await editFileTool({ path: "f.txt", old_str: "zzz = 9", new_str: "x" }, ctx, {
+      config: editConfig(),
+    }).catch((x) => x);
     expect(isToolError(e) && e.errorType).toBe("EDIT_NO_OCCURRENCE_FOUND");
     expect(e.payload.hints[0]).toMatch(/changed since your last read_file/u);
   });

@@ -1,0 +1,314 @@
+/**
+ * Stale reads (docs/edit.md, "Stale reads"): an edit planned against the version of the file this session last saw.
+ * The lines of that version are matched to the current file's (whitespace ignored, blank lines neutral, a bounded
+ * diff); the edit applies only where old_str's lines are unchanged since, and lands where it would have landed in
+ * the version read. A match on lines someone else changed is refused with those lines as they read now.
+ */
+import { ToolError } from "../core/errors.js";
+import { diffSequences } from "./diff.js";
+import { Pacer } from "./pace.js";
+import { type Plan, type PlanInput, planEdit } from "./plan.js";
+import { numberedLine } from "./read.js";
+import type { SpanList } from "./spans.js";
+import { type DecodedFile, lineOf, lineStarts } from "./text.js";
+
+/** How the lines of the version read map onto the current file's. */
+export class LineDrift {
+  /** Current line (0-based) of each read line; -1 where it changed or went, or is blank. */
+  readonly toCurrent: Int32Array;
+  /** Per current line, 1 where it is new or changed since the read (blank lines never are). */
+  readonly changed: Uint8Array;
+  /** Per current line k, 1 where read lines were removed just before it (k = count: at the end). */
+  readonly cutBefore: Uint8Array;
+  /** Prefix sums of changed + cutBefore, for range checks in O(1). */
+  private readonly marks: Int32Array;
+  readonly readStarts: number[];
+  readonly currentStarts: number[];
+
+  constructor(
+    readonly read: string,
+    readonly current: string,
+    hunks: ReadonlyArray<{ aStart: number; aEnd: number; bStart: number; bEnd: number }>,
+    readNonBlank: readonly number[],
+    currentNonBlank: readonly number[],
+  ) {
+    this.readStarts = lineStarts(read);
+    this.currentStarts = lineStarts(current);
+    this.toCurrent = new Int32Array(this.readStarts.length).fill(-1);
+    this.changed = new Uint8Array(this.currentStarts.length);
+    this.cutBefore = new Uint8Array(this.currentStarts.length + 1);
+    let a = 0;
+    let b = 0;
+    const equalUntil = (aEnd: number) => {
+      for (; a < aEnd; a++, b++) this.toCurrent[readNonBlank[a]] = currentNonBlank[b];
+    };
+    for (const h of hunks) {
+      equalUntil(h.aStart);
+      for (let k = h.bStart; k < h.bEnd; k++) this.changed[currentNonBlank[k]] = 1;
+      if (h.bStart === h.bEnd && h.aEnd > h.aStart) {
+        this.cutBefore[h.bStart < currentNonBlank.length ? currentNonBlank[h.bStart] : this.currentStarts.length] = 1;
+      }
+      a = h.aEnd;
+      b = h.bEnd;
+    }
+    equalUntil(readNonBlank.length);
+    this.marks = new Int32Array(this.currentStarts.length + 2);
+    for (let k = 0; k <= this.currentStarts.length; k++) {
+      this.marks[k + 1] = this.marks[k] + (this.changed[k] ?? 0) + this.cutBefore[k];
+    }
+  }
+
+  /** Current lines first..last (0-based) are unchanged since the read, with nothing removed between them. */
+  unchanged(first: number, last: number): boolean {
+    const changedIn = (from: number, to: number) => this.marks[to + 1] - this.marks[from];
+    let inside = changedIn(first, last);
+    // A cut just before the first line is outside the range.
+    inside -= this.cutBefore[first];
+    return inside === 0;
+  }
+
+  /**
+   * Where read lines first..last are now: the current lines between the nearest unchanged read lines around them
+   * (empty, first = last + 1, when they were removed).
+   */
+  currentRegion(first: number, last: number): { first: number; last: number } {
+    let before = -1;
+    for (let k = first - 1; k >= 0; k--) {
+      if (this.toCurrent[k] >= 0) {
+        before = this.toCurrent[k];
+        break;
+      }
+    }
+    let after = this.currentStarts.length;
+    for (let k = last + 1; k < this.toCurrent.length; k++) {
+      if (this.toCurrent[k] >= 0) {
+        after = this.toCurrent[k];
+        break;
+      }
+    }
+    return { first: before + 1, last: after - 1 };
+  }
+}
+
+/** Steps of the line diff beyond which the changed middle is taken whole (every line in it counts as changed). */
+const DRIFT_MAX_D = 2000;
+
+function nonBlankLines(lf: string, starts: readonly number[]): { index: number[]; keys: string[] } {
+  const index: number[] = [];
+  const keys: string[] = [];
+  for (let k = 0; k < starts.length; k++) {
+    const end = k + 1 < starts.length ? starts[k + 1] - 1 : lf.length;
+    const key = lf.slice(starts[k], end).replace(/\s+/gu, "");
+    if (key === "") continue;
+    index.push(k);
+    keys.push(key);
+  }
+  return { index, keys };
+}
+
+/** The drift from the version read to the current text (whitespace-only changes count as none). */
+export async function lineDrift(read: string, current: string, pacer: Pacer = Pacer.none): Promise<LineDrift> {
+  const a = nonBlankLines(read, lineStarts(read));
+  await pacer.tick();
+  const b = nonBlankLines(current, lineStarts(current));
+  await pacer.tick();
+  const ids = new Map<string, number>();
+  const id = (k: string) => {
+    let v = ids.get(k);
+    if (v === undefined) {
+      v = ids.size;
+      ids.set(k, v);
+    }
+    return v;
+  };
+  const aIds = a.keys.map(id);
+  const bIds = b.keys.map(id);
+  const hunks = diffSequences(aIds, bIds, DRIFT_MAX_D) ?? wholeMiddle(aIds, bIds);
+  await pacer.tick();
+  return new LineDrift(read, current, hunks, a.index, b.index);
+}
+
+/** One hunk between the common head and tail: when the diff is too large to compute, all of it counts as changed. */
+function wholeMiddle(a: readonly number[], b: readonly number[]) {
+  let pre = 0;
+  while (pre < a.length && pre < b.length && a[pre] === b[pre]) pre++;
+  let suf = 0;
+  while (suf < a.length - pre && suf < b.length - pre && a[a.length - 1 - suf] === b[b.length - 1 - suf]) suf++;
+  return [{ aStart: pre, aEnd: a.length - suf, bStart: pre, bEnd: b.length - suf }];
+}
+
+/** 0-based lines of each span's first and last character. */
+function* spanLines(spans: SpanList, starts: readonly number[]): Generator<{ first: number; last: number }> {
+  for (const s of spans) {
+    const first = lineOf(starts, s.start) - 1;
+    yield { first, last: s.end > s.start ? lineOf(starts, s.end - 1) - 1 : first };
+  }
+}
+
+/** Read lines first..last with blank lines at either end left out (they map nowhere); undefined if all blank. */
+function nonBlankExtent(drift: LineDrift, first: number, last: number): { first: number; last: number } | undefined {
+  let f = first;
+  let l = last;
+  const blank = (k: number) => {
+    const end = k + 1 < drift.readStarts.length ? drift.readStarts[k + 1] - 1 : drift.read.length;
+    return drift.read.slice(drift.readStarts[k], end).trim() === "";
+  };
+  while (f <= l && blank(f)) f++;
+  while (l >= f && blank(l)) l--;
+  return f <= l ? { first: f, last: l } : undefined;
+}
+
+export interface StaleContext {
+  path: string;
+  sha256: string;
+}
+
+/**
+ * Plans the edit on `current` knowing the session last saw `read`. Where old_str is in the version read, its lines
+ * must be unchanged since, and the edit lands on those same lines now; where it is not, the match in the current
+ * file must not fall on lines changed since. Otherwise EDIT_CHANGED_SINCE_READ with the lines as they are now.
+ */
+export async function planSinceRead(
+  read: DecodedFile,
+  current: DecodedFile,
+  input: PlanInput,
+  where: StaleContext,
+): Promise<Plan> {
+  const pacer = input.pacer ?? Pacer.none;
+  const drift = await lineDrift(read.lf, current.lf, pacer);
+  const inRead = await planEdit(read, { ...input, trace: undefined }).catch((e: unknown) => {
+    if (e instanceof ToolError) return undefined;
+    throw e;
+  });
+  if (!inRead) return planOnUnchangedLines(drift, current, input, where);
+  // Where old_str's lines are now, span by span; any of them changed since the read: refused.
+  const targets: Array<{ first: number; last: number }> = [];
+  for (const r of spanLines(inRead.spans, drift.readStarts)) {
+    await pacer.tick();
+    const extent = nonBlankExtent(drift, r.first, r.last);
+    if (!extent) continue;
+    const first = drift.toCurrent[extent.first];
+    const last = drift.toCurrent[extent.last];
+    if (first < 0 || last < 0 || !drift.unchanged(first, last)) throw staleError(drift, r, where);
+    targets.push({ first, last });
+  }
+  const plan = await planEdit(current, { ...input, accept: acceptUnchanged(drift) });
+  // The edit lands where it did in the version read: the same lines, in the same number.
+  let i = 0;
+  for (const c of spanLines(plan.spans, drift.currentStarts)) {
+    const t = targets[i++];
+    if (t && (c.last < t.first || c.first > t.last)) throw movedError(drift, t, c, where);
+  }
+  return plan;
+}
+
+/** old_str is not in the version read: the edit may apply only on lines nobody changed since. */
+async function planOnUnchangedLines(
+  drift: LineDrift,
+  current: DecodedFile,
+  input: PlanInput,
+  where: StaleContext,
+): Promise<Plan> {
+  const plan = await planEdit(current, input);
+  for (const c of spanLines(plan.spans, drift.currentStarts)) {
+    if (!drift.unchanged(c.first, c.last)) throw staleError(drift, undefined, where, c);
+  }
+  return plan;
+}
+
+function acceptUnchanged(drift: LineDrift): (span: { start: number; end: number }) => boolean {
+  return (s) => {
+    const first = lineOf(drift.currentStarts, s.start) - 1;
+    const last = s.end > s.start ? lineOf(drift.currentStarts, s.end - 1) - 1 : first;
+    return drift.unchanged(first, last);
+  };
+}
+
+/** Lines of the current text shown in an error: at most this many, and this many characters. */
+const SHOWN_LINES = 40;
+const SHOWN_CHARS = 3000;
+
+interface Shown {
+  start_line: number;
+  end_line: number;
+  /** The lines as read_file shows them. */
+  text: string;
+  cut: boolean;
+}
+
+/** Current lines first..last (0-based) as read_file numbers them; empty regions show a line either side. */
+function currentLines(drift: LineDrift, first: number, last: number): Shown {
+  const count = drift.current.endsWith("\n") ? drift.currentStarts.length - 1 : drift.currentStarts.length;
+  const from = Math.max(0, last < first ? first - 1 : first);
+  const to = Math.min(count - 1, last < first ? first : last);
+  const out: string[] = [];
+  let size = 0;
+  let cut = false;
+  for (let k = from; k <= to; k++) {
+    const end = k + 1 < drift.currentStarts.length ? drift.currentStarts[k + 1] - 1 : drift.current.length;
+    const line = numberedLine(k + 1, drift.current.slice(drift.currentStarts[k], end));
+    if (out.length >= SHOWN_LINES || size + line.length > SHOWN_CHARS) {
+      cut = true;
+      break;
+    }
+    out.push(line);
+    size += line.length + 1;
+  }
+  return { start_line: from + 1, end_line: Math.max(from, to) + 1, text: out.join("\n"), cut };
+}
+
+/** The payload fields every refusal shares: the lines as they are now (range and text) and the file's hash. */
+function current(shown: Shown, where: StaleContext) {
+  return {
+    current_lines: { start_line: shown.start_line, end_line: shown.end_line },
+    current_sha256: where.sha256,
+    detail: `Lines ${shown.start_line}–${shown.end_line} of '${where.path}' now (sha256 ${where.sha256.slice(0, 12)}…):\n${shown.text}`,
+  };
+}
+
+function range(first: number, last: number): string {
+  return first === last ? `line ${first + 1}` : `lines ${first + 1}–${last + 1}`;
+}
+
+function staleError(
+  drift: LineDrift,
+  read: { first: number; last: number } | undefined,
+  where: StaleContext,
+  currentMatch?: { first: number; last: number },
+): ToolError {
+  const region = read ? drift.currentRegion(read.first, read.last) : (currentMatch as { first: number; last: number });
+  const removed = region.last < region.first;
+  const shown = currentLines(drift, region.first, region.last);
+  const what = read
+    ? `old_str is at ${range(read.first, read.last)} of the version you last read, and ${removed ? "those lines were removed" : "those lines changed"} since`
+    : `old_str matches ${range(region.first, region.last)}, which changed since your last read`;
+  return new ToolError({
+    error: `${what} (someone else edited '${where.path}'); nothing was written`,
+    error_type: "EDIT_CHANGED_SINCE_READ",
+    parameter: "old_str",
+    ...(read ? { read_lines: { start_line: read.first + 1, end_line: read.last + 1 } } : {}),
+    ...current(shown, where),
+    hints: [
+      removed
+        ? `They are gone; the lines shown (${shown.start_line}–${shown.end_line}) surround where they were`
+        : `The lines shown (${shown.start_line}–${shown.end_line}) are their text now: write old_str and new_str against it`,
+      ...(shown.cut ? [`Only part of them is shown: read_file offset ${shown.start_line} for the rest`] : []),
+    ],
+  });
+}
+
+function movedError(
+  drift: LineDrift,
+  target: { first: number; last: number },
+  matched: { first: number; last: number },
+  where: StaleContext,
+): ToolError {
+  const shown = currentLines(drift, target.first, target.last);
+  return new ToolError({
+    error: `old_str is now at ${range(target.first, target.last)} (where you read it), but the edit matched ${range(matched.first, matched.last)} of '${where.path}', which changed since; nothing was written`,
+    error_type: "EDIT_CHANGED_SINCE_READ",
+    parameter: "old_str",
+    ...current(shown, where),
+    hints: ["Copy the lines shown exactly into old_str"],
+  });
+}
