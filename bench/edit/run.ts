@@ -19,6 +19,7 @@ import {
   PERTURBATIONS,
 } from "./cases.js";
 import { ensureCorpora, listFiles, readSource, type SourceFile } from "./corpus.js";
+import { OUTCOMES, runStaleness } from "./staleness.js";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -292,6 +293,9 @@ for (let i = 0; i < (quick ? 60 : 200); i++) {
 }
 const bigLines = big.text.split("\n").length;
 
+// Staleness: the file changed between the agent's read and its edit.
+const stale = await runStaleness(mulberry32(seed + 2), all, PER_CLASS);
+
 const pct = (x: number, n: number) => (n === 0 ? 0 : (100 * x) / n);
 const targets: Record<string, string> = {
   lossless: ">= 99 %",
@@ -401,6 +405,7 @@ publish({
     "Baselines in the same run: B0 exact-only (plain str_replace), B1 seed-literal (greedy unescape of both strings, then exact), B2 first-match line-trim (MCP filesystem / Cline class)",
     `Latency: planEdit + splice in memory on a ${(big.text.length / 1024).toFixed(0)} KB / ${bigLines}-line file of concatenated Go sources (decoding and hashing the file timed apart); 1-minute load average at the end of the run: ${loadAvg.toFixed(1)} on ${cpus().length} cores`,
     "fuzzy_policy = hint (default): scored fuzzy candidates are never applied, only offered",
+    `Staleness: ${stale.totals.n} scenarios on the same sources (read version R, someone else's change to C, the agent's edit written against R); dwim plans knowing R as edit_file does after read_file; a refusal counts as 'enough' only when every line the agent needs is in the error's text as a model sees it`,
   ],
   tables: [
     {
@@ -424,9 +429,14 @@ publish({
       baselineLabel: "baseline",
     },
     { caption: "Latency (Node 20, one call, in memory)", rows: latencyRows, baselineLabel: "B0 exact-only" },
+    {
+      caption: `Staleness: the file changed after the agent read it; per class ${OUTCOMES.join(" / ")}`,
+      rows: stale.rows,
+      baselineLabel: "plain exact str_replace",
+    },
   ],
   notes: [
     `Wrong-location edits, all sets: dwim ${totalWrong}; B0 ${baselineWrong.B0}, B1 ${baselineWrong.B1}, B2 ${baselineWrong.B2}`,
   ],
-  data: { per_class: Object.fromEntries(stats.entries()), latency_ms: lat },
+  data: { per_class: Object.fromEntries(stats.entries()), latency_ms: lat, staleness: stale.perClass },
 });

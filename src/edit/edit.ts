@@ -28,10 +28,10 @@ import {
   readTarget,
   replaceBasename,
 } from "./paths.js";
-import { type Plan, planEdit, validateStrings } from "./plan.js";
+import { type Plan, validateStrings } from "./plan.js";
 import { numberedLine } from "./read.js";
 import { type Span, SpanList, spliceSpans } from "./spans.js";
-import { planSinceRead } from "./stale.js";
+import { planKnowingRead } from "./stale.js";
 import { type DecodedFile, decodeFile, type LineRange, lineStarts, rangeOf, sha256Hex, toLf } from "./text.js";
 import { editDiff } from "./unified.js";
 import { seenVersions } from "./versions.js";
@@ -180,9 +180,7 @@ async function prepareEdit(
       : undefined;
   let plan: Plan;
   try {
-    plan = stale
-      ? await planSinceRead(stale, file, input, { path: args.path, sha256: file.sha256 })
-      : await planEdit(file, input);
+    plan = await planKnowingRead(stale, file, input, { path: args.path, sha256: file.sha256 });
   } catch (e) {
     if (!isToolError(e) || e.errorType !== "EDIT_NO_OCCURRENCE_FOUND") throw e;
     // An LLM's guess is no match for lines someone else changed: re-reading them is the fix then.

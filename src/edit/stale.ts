@@ -58,6 +58,12 @@ export class LineDrift {
     }
   }
 
+  /** Current line k (0-based), without its newline. */
+  currentLine(k: number): string {
+    const end = k + 1 < this.currentStarts.length ? this.currentStarts[k + 1] - 1 : this.current.length;
+    return this.current.slice(this.currentStarts[k], end);
+  }
+
   /** Current lines first..last (0-based) are unchanged since the read, with nothing removed between them. */
   unchanged(first: number, last: number): boolean {
     const changedIn = (from: number, to: number) => this.marks[to + 1] - this.marks[from];
@@ -164,6 +170,19 @@ export interface StaleContext {
 }
 
 /**
+ * Plans the edit on `current`: against the version the session last saw (`read`) when the file changed since,
+ * plainly when it did not or when no version was seen.
+ */
+export function planKnowingRead(
+  read: DecodedFile | undefined,
+  current: DecodedFile,
+  input: PlanInput,
+  where: StaleContext,
+): Promise<Plan> {
+  return read && read.sha256 !== current.sha256 ? planSinceRead(read, current, input, where) : planEdit(current, input);
+}
+
+/**
  * Plans the edit on `current` knowing the session last saw `read`. Where old_str is in the version read, its lines
  * must be unchanged since, and the edit lands on those same lines now; where it is not, the match in the current
  * file must not fall on lines changed since. Otherwise EDIT_CHANGED_SINCE_READ with the lines as they are now.
@@ -236,17 +255,30 @@ interface Shown {
   cut: boolean;
 }
 
-/** Current lines first..last (0-based) as read_file numbers them; empty regions show a line either side. */
-function currentLines(drift: LineDrift, first: number, last: number): Shown {
+/** Current lines of a region, its blank edges left out; a region with nothing left was removed. */
+function shownRegion(drift: LineDrift, first: number, last: number): { from: number; to: number; removed: boolean } {
   const count = drift.current.endsWith("\n") ? drift.currentStarts.length - 1 : drift.currentStarts.length;
-  const from = Math.max(0, last < first ? first - 1 : first);
-  const to = Math.min(count - 1, last < first ? first : last);
+  const blank = (k: number) => drift.currentLine(k).trim() === "";
+  let f = Math.max(0, first);
+  let l = Math.min(count - 1, last);
+  while (f <= l && blank(f)) f++;
+  while (l >= f && blank(l)) l--;
+  if (f <= l) return { from: f, to: l, removed: false };
+  // Removed: the nearest non-blank line on either side shows where the lines were.
+  let from = Math.min(first, count) - 1;
+  while (from > 0 && blank(from)) from--;
+  let to = Math.max(last + 1, 0);
+  while (to < count - 1 && blank(to)) to++;
+  return { from: Math.max(0, from), to: Math.min(count - 1, to), removed: true };
+}
+
+/** Current lines from..to (0-based) as read_file numbers them, cut to SHOWN_LINES and SHOWN_CHARS. */
+function currentLines(drift: LineDrift, from: number, to: number): Shown {
   const out: string[] = [];
   let size = 0;
   let cut = false;
   for (let k = from; k <= to; k++) {
-    const end = k + 1 < drift.currentStarts.length ? drift.currentStarts[k + 1] - 1 : drift.current.length;
-    const line = numberedLine(k + 1, drift.current.slice(drift.currentStarts[k], end));
+    const line = numberedLine(k + 1, drift.currentLine(k));
     if (out.length >= SHOWN_LINES || size + line.length > SHOWN_CHARS) {
       cut = true;
       break;
@@ -277,8 +309,8 @@ function staleError(
   currentMatch?: { first: number; last: number },
 ): ToolError {
   const region = read ? drift.currentRegion(read.first, read.last) : (currentMatch as { first: number; last: number });
-  const removed = region.last < region.first;
-  const shown = currentLines(drift, region.first, region.last);
+  const { from, to, removed } = shownRegion(drift, region.first, region.last);
+  const shown = currentLines(drift, from, to);
   const what = read
     ? `old_str is at ${range(read.first, read.last)} of the version you last read, and ${removed ? "those lines were removed" : "those lines changed"} since`
     : `old_str matches ${range(region.first, region.last)}, which changed since your last read`;
