@@ -249,7 +249,7 @@ export const STALE_CLASSES: Record<string, Maker> = {
   noop_drift(rng, src) {
     const lines = src.text.split("\n");
     const t = pickTarget(rng, lines, src.text, 4);
-    if (!t || !t.old.split("\n").some((l) => /^[ \t]+\S/u.test(l))) return undefined;
+    if (!t?.old.split("\n").some((l) => /^[ \t]+\S/u.test(l))) return undefined;
     const reindent = (l: string) =>
       l.replace(/^[ \t]+/u, (ind) => (ind.includes("\t") ? "  ".repeat(ind.length) : "\t".repeat(ind.length >> 1)));
     const drifted = lines.map((l) => reindent(l).replace(/[ \t]+$/u, ""));

@@ -27,14 +27,14 @@ import {
   write,
 } from "node:fs";
 import { promisify } from "node:util";
-import lockfile from "proper-lockfile";
 import { type Dir, kindOf, LEAF_FLAGS, PathAccessError } from "./beneath.js";
+import { FileLock, sweepLockLeftovers } from "./lock.js";
 
 const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL } = constants;
 
-// Node ignores SIGXFSZ so that a write past RLIMIT_FSIZE fails with EFBIG. proper-lockfile's signal-exit listens
-// for it and re-raises it when it is the only listener, which kills the process mid-edit; a listener of our own
-// keeps Node's behaviour, and the edit fails cleanly.
+// Node ignores SIGXFSZ so that a write past RLIMIT_FSIZE fails with EFBIG. A library's signal-exit (several
+// dependencies load it) listens for it and re-raises it when it is the only listener, which kills the process
+// mid-edit; a listener of our own keeps Node's behaviour, and the edit fails cleanly.
 process.on("SIGXFSZ", () => undefined);
 const readAsync = promisify(read);
 const writeAsync = promisify(write);
@@ -254,34 +254,29 @@ export interface HeldLock {
 }
 
 /** How long a writer waits for another's lock: long past any edit's hold, short of a client's patience. */
-const LOCK_RETRIES = { retries: 120, factor: 1.25, minTimeout: 5, maxTimeout: 100, randomize: true };
+const LOCK_WAIT_MS = 10_000;
 
 /**
- * Runs `fn` holding an advisory lock on `name` in `dir`, shared by every dwim process (proper-lockfile: an atomic
- * mkdir of `.<name>.dwim-lock` beside the file, kept fresh while held, judged stale after 10 s so a crashed holder
- * cannot block edits for long). Processes that do not take the lock are not held back by it.
+ * Runs `fn` holding an advisory lock on `name` in `dir`, shared by every dwim process: `.<name>.dwim-lock` beside the
+ * file (core/lock.ts), taken over only from a holder proven gone, so a crashed holder blocks nobody and a paused one
+ * keeps it. `held()` says whether it still does, right before a write. Processes that do not take the lock are not
+ * held back by it.
  */
 export async function withFileLock<T>(dir: Dir, name: string, fn: (lock: HeldLock) => Promise<T>): Promise<T> {
-  let lost = false;
-  const options = {
-    realpath: false,
-    lockfilePath: dir.at(`${sidePrefix(name)}lock`),
-    stale: 10_000,
-    onCompromised: () => {
-      lost = true;
-    },
-  };
-  let release: () => Promise<void>;
-  try {
-    release = await lockfile.lock(dir.at(name), { ...options, retries: LOCK_RETRIES });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ELOCKED") throw new LockBusyError(name);
-    throw e;
+  const lockName = `${sidePrefix(name)}lock`;
+  const until = Date.now() + LOCK_WAIT_MS;
+  let lock = FileLock.tryAcquire(dir, lockName);
+  for (let pause = 5; !lock; pause = Math.min(100, pause * 1.25)) {
+    if (Date.now() > until) throw new LockBusyError(name);
+    await new Promise((r) => setTimeout(r, pause * (0.5 + Math.random())));
+    lock = FileLock.tryAcquire(dir, lockName);
   }
+  const held = lock;
   try {
     sweepOrphans(dir, name);
-    return await fn({ held: () => !lost });
+    sweepLockLeftovers(dir, lockName);
+    return await fn({ held: () => held.held() });
   } finally {
-    await release().catch(() => undefined);
+    held.release();
   }
 }
