@@ -11,8 +11,8 @@ export function exactOnly(file: string, old: string, neu: string): string | unde
   return spliceOnce(file, old, neu);
 }
 
-/** B1: the seed read literally: greedy unescape of both strings first (gemini-cli's unescapeStringForGeminiBug), then exact. */
-export function seedLiteral(file: string, old: string, neu: string): string | undefined {
+/** B1: greedy unescape of both strings first (gemini-cli's unescapeStringForGeminiBug), then exact. */
+export function greedyUnescape(file: string, old: string, neu: string): string | undefined {
   const unescapeGreedy = (s: string) =>
     s.replace(/\\+(n|t|r|'|"|`|\\|\n)/gu, (_m, c: string) => {
       switch (c) {

@@ -1,6 +1,6 @@
 /**
  * Seeded case generator: a true edit (old_str with enough context to be unique, a synthetic change, truth = naive
- * splice), then one mistake class of the spec's taxonomy applied to what the "agent" sends.
+ * splice), then one mistake class (docs/edit.md, "Benchmark") applied to what the "agent" sends.
  */
 
 import { rng as mulberry32 } from "../lib/random.js";

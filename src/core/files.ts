@@ -1,5 +1,5 @@
 /**
- * File contents beneath the roots, through descriptors (issue 12, items 1–4): bounded reads that never block on a
+ * File contents beneath the roots, through descriptors (docs/edit.md, "Opening and writing safely"): bounded reads that never block on a
  * FIFO or grow on a device, atomic replacement (temp file in the verified directory, fsync, rename relative to it),
  * exclusive creation, and an advisory lock between dwim processes around read-check-write.
  *

@@ -66,7 +66,7 @@ function debugSink(deps: EditDeps): ((stage: string, detail: Record<string, unkn
   return (stage, detail) => process.stderr.write(`${JSON.stringify({ tool: "edit_file", stage, ...detail })}\n`);
 }
 
-export async function editFileTool(args: EditArgs, ctx: ToolContext, deps: EditDeps): Promise<ToolOutput> {
+export async function editFile(args: EditArgs, ctx: ToolContext, deps: EditDeps): Promise<ToolOutput> {
   const creating = args.old_str === "";
   // Checked before opening: creation may make missing parent directories.
   if (creating) validateStrings(args.old_str, args.new_str);
@@ -361,7 +361,7 @@ async function llmStage(
   if (!proposal) return undefined;
   const old = toLf(proposal.old_str);
   const hits = findAll(file.lf, old);
-  // The proposal must pass the exact stage with exactly the expected count, like any other correction (RL3).
+  // The proposal must pass the exact stage with exactly the expected count, like any other correction.
   if (hits.length !== expected || proposal.old_str === proposal.new_str) return undefined;
   const neu = toLf(proposal.new_str);
   if (deps.config.llm_fixer === "hint") {

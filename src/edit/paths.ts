@@ -6,7 +6,7 @@ import { closeSync, readdirSync } from "node:fs";
 import { type Located, locate, PathAccessError } from "../core/beneath.js";
 import { ToolError } from "../core/errors.js";
 import { readOpenFile } from "../core/files.js";
-import { osa } from "../core/similarity.js";
+import { suggest } from "../core/suggest.js";
 import type { ToolContext } from "../core/tool.js";
 
 export type EditTarget = Located;
@@ -64,7 +64,7 @@ export async function readTarget(
   }
 }
 
-/** Maps a refusal from core/beneath.ts or core/files.ts to the edit error types (spec §3). */
+/** Maps a refusal from core/beneath.ts or core/files.ts to the edit error types (docs/edit.md, "Error types"). */
 export function accessError(path: string, e: unknown, maxBytes?: number, roots?: readonly string[]): ToolError {
   if (e instanceof ToolError) return e;
   if (!(e instanceof PathAccessError)) {
@@ -148,9 +148,9 @@ const LOCATION = /^(.+?)(?::(\d+)(?::\d+)?|#L(\d+)(?:-L?\d+)?|\((\d+)(?:,\s*\d+)
 
 /**
  * EDIT_FILE_NOT_FOUND, with `likely_fix.path` when the name is an existing file's with a location after it
- * (`app.ts:12:5`; with `lineParameter`, the line goes there too: read_file's `offset`), or when exactly one sibling
- * is within OSA distance 2. Never applied by itself: edit_file is destructive, and a wrong file is worse than an
- * error. Siblings are listed through the verified directory's descriptor, so a swapped directory cannot leak names
+ * (`app.ts:12:5`; with `lineParameter`, the line goes there too: read_file's `offset`), or when the core matcher
+ * finds one sibling close enough for a fix (its other near names are hints). Never applied by itself: edit_file is
+ * destructive, and a wrong file is worse than an error. Siblings are listed through the verified directory's descriptor, so a swapped directory cannot leak names
  * from outside the roots.
  */
 export function notFoundError(path: string, target?: EditTarget, lineParameter?: string): ToolError {
@@ -169,8 +169,12 @@ export function notFoundError(path: string, target?: EditTarget, lineParameter?:
       hints: [`Give the file's path alone; '${path.slice(fixed.length)}' is a place in it`],
     });
   }
-  const siblings = entries.filter((s) => s !== name && osa(s, name ?? "", 2) <= 2);
-  const fix = siblings.length === 1 ? replaceBasename(path, siblings[0]) : undefined;
+  const near = suggest(
+    name ?? "",
+    entries.filter((e) => e !== name),
+    { allowAuto: false, namespaces: false },
+  );
+  const fix = near.likely_fix !== undefined ? replaceBasename(path, near.likely_fix) : undefined;
   return new ToolError({
     error: `'${path}' does not exist`,
     error_type: "EDIT_FILE_NOT_FOUND",
@@ -178,7 +182,7 @@ export function notFoundError(path: string, target?: EditTarget, lineParameter?:
     got: path,
     likely_fix: fix ? { path: fix } : undefined,
     hints: [
-      ...(fix ? [] : siblings.slice(0, 3).map((s) => `Did you mean '${replaceBasename(path, s)}'?`)),
+      ...(fix ? [] : near.hints.slice(0, 3).map((h) => `Did you mean '${replaceBasename(path, h)}'?`)),
       "To create a file, call edit_file with an empty old_str",
     ],
   });

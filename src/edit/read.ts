@@ -40,7 +40,7 @@ export function numberedLine(n: number, text: string): string {
   return `${String(n).padStart(6)}\t${text}`;
 }
 
-export async function readFileTool(args: ReadArgs, ctx: ToolContext, maxBytes: number): Promise<ReadOutput> {
+export async function readFile(args: ReadArgs, ctx: ToolContext, maxBytes: number): Promise<ReadOutput> {
   const target = openEditTarget(args.path, ctx);
   let bytes: Buffer;
   try {

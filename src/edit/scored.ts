@@ -1,4 +1,4 @@
-/** Stage 4: scored fuzzy candidates, the likely_fix gate (spec §4.4), and head/tail search for elided old_str. */
+/** Stage 4: scored fuzzy candidates, the likely_fix gate (docs/edit.md, stage 4), and head/tail search for elided old_str. */
 import { classifyDifferences, SAFE_DIFFERENCES } from "./correct/differences.js";
 import { fuzzyCandidates } from "./correct/fuzzy.js";
 import { transplant } from "./correct/transplant.js";
@@ -22,7 +22,7 @@ export interface Scored {
   candidates: Candidate[];
   /** old_str leaves code out with a `...` line; the first candidate spans head to tail. */
   elided?: boolean;
-  /** The best candidate when it qualifies for a likely_fix or an apply (spec §4.4). */
+  /** The best candidate when it qualifies for a likely_fix or an apply (docs/edit.md, stage 4). */
   apply?: { span: { start: number; end: number }; text: string; candidate: Candidate };
 }
 

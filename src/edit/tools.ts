@@ -3,11 +3,11 @@ import * as z from "zod";
 import { sectionOf } from "../core/config.js";
 import { defineTool, type ToolOutput } from "../core/tool.js";
 import { editSection } from "./config.js";
-import { editFileTool } from "./edit.js";
+import { editFile } from "./edit.js";
 import { editOutput, readOutput } from "./outputs.js";
-import { DEFAULT_LIMIT, MAX_LIMIT, readFileTool } from "./read.js";
+import { DEFAULT_LIMIT, MAX_LIMIT, readFile } from "./read.js";
 
-export const readFile = defineTool({
+export const readFileTool = defineTool({
   name: "read_file",
   title: "Read a file",
   description: "Read a text file as numbered lines (`cat -n` layout), with its sha256 for edit_file's expected_hash.",
@@ -32,11 +32,11 @@ export const readFile = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   cli: { command: "read", positional: ["path"] },
   output: readOutput,
-  handler: (args, ctx) => readFileTool(args, ctx, sectionOf(ctx.config, editSection).max_file_bytes),
+  handler: (args, ctx) => readFile(args, ctx, sectionOf(ctx.config, editSection).max_file_bytes),
   render: (output: ToolOutput) => String(output.content ?? ""),
 });
 
-export const editFile = defineTool({
+export const editFileTool = defineTool({
   name: "edit_file",
   title: "Edit a file",
   description:
@@ -79,7 +79,7 @@ export const editFile = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   cli: { command: "edit", positional: ["path"] },
   output: editOutput,
-  handler: (args, ctx) => editFileTool(args, ctx, { config: sectionOf(ctx.config, editSection) }),
+  handler: (args, ctx) => editFile(args, ctx, { config: sectionOf(ctx.config, editSection) }),
   render: (output: ToolOutput) => {
     const ranges = (output.line_ranges as Array<{ start_line: number; end_line: number }>) ?? [];
     const where = ranges.map((r) =>

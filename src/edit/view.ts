@@ -96,7 +96,7 @@ export function keepsLines(lf: string, span: { start: number; end: number }, cla
   return (!claims.start || atLineBoundary(lf, span.start)) && (!claims.end || atLineBoundary(lf, span.end));
 }
 
-/** A non-exact span that ran to the end of the file keeps the file's final newline (spec §4.7). */
+/** A non-exact span that ran to the end of the file keeps the file's final newline (docs/edit.md, stage 7). */
 export function keepFinalNewline(view: FileView, span: { end: number }, text: string, old: string): string {
   const lf = view.lf;
   // Only when the final newline joined the span through matching, not because old_str itself ended with it.

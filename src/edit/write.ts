@@ -1,5 +1,5 @@
 /**
- * Writing (spec §4.7, seed R5; issue 12): under an advisory lock shared by every dwim process, the file is read
+ * Writing (docs/edit.md, "Opening and writing safely"): under an advisory lock shared by every dwim process, the file is read
  * again, the caller decides the new bytes for that version (re-planning the edit if another process changed it), and
  * the result replaces the file atomically: temp file in the verified directory, fsync, mode and owner kept, a last
  * re-hash against writers that take no lock, rename relative to the directory's descriptor, fsync of the directory.

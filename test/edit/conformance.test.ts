@@ -1,9 +1,9 @@
-/** Spec edit.md §5: every conformance case, the negatives included. */
+/** The conformance cases of edit_file and read_file, the negatives included (numbered in the order they were written). */
 import { chmodSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isToolError } from "../../src/core/errors.js";
-import { editFileTool } from "../../src/edit/edit.js";
+import { editFile } from "../../src/edit/edit.js";
 import { contextFor, correctionTypes, editConfig, expectError, expectOk, runEdit, tempDir } from "./helpers.js";
 
 describe("exact and lossless repairs (cases 1–12)", () => {
@@ -16,7 +16,7 @@ describe("exact and lossless repairs (cases 1–12)", () => {
     expect(out.line_ranges).toEqual([{ start_line: 2, end_line: 2 }]);
   });
 
-  it("2: seed example 1, old_str unescaped, new_str untouched", async () => {
+  it("2: an over-escaped old_str is unescaped, new_str untouched", async () => {
     const o = await runEdit('print("Hello\nWorld")\n', {
       old_str: 'print(\\"Hello\\nWorld\\")',
       new_str: 'print("Hello New World")',
@@ -187,7 +187,7 @@ describe("canonical matching and transplant (cases 13–22)", () => {
     expect(c.differences).toEqual(["whitespace"]);
   });
 
-  it("22: seed example 2 (quotes only): new_str takes the file's quote style", async () => {
+  it("22: old_str in the other quote style: new_str takes the file's quote style", async () => {
     const o = await runEdit('const API_URL = "https://old.api/v1"; // Note…\n', {
       old_str: "const API_URL = 'https://old.api/v1';",
       new_str: "const API_URL = 'https://new.api/v2';",
@@ -335,14 +335,14 @@ describe("files, paths and safety (cases 33–37)", () => {
     const dir = tempDir();
     const ctx = contextFor(dir);
     const deps = { config: editConfig() };
-    const created = await editFileTool({ path: "sub/dir/new.txt", old_str: "", new_str: "x\n" }, ctx, deps);
+    const created = await editFile({ path: "sub/dir/new.txt", old_str: "", new_str: "x\n" }, ctx, deps);
     expect(created.created).toBe(true);
     expect(readFileSync(join(dir, "sub/dir/new.txt"), "utf8")).toBe("x\n");
     writeFileSync(join(dir, "empty.txt"), "");
-    const filled = await editFileTool({ path: "empty.txt", old_str: "", new_str: "x\n" }, ctx, deps);
+    const filled = await editFile({ path: "empty.txt", old_str: "", new_str: "x\n" }, ctx, deps);
     expect(filled.created).toBeUndefined();
     expect(readFileSync(join(dir, "empty.txt"), "utf8")).toBe("x\n");
-    const refused = await editFileTool({ path: "empty.txt", old_str: "", new_str: "y\n" }, ctx, deps).catch((e) => e);
+    const refused = await editFile({ path: "empty.txt", old_str: "", new_str: "y\n" }, ctx, deps).catch((e) => e);
     expect(isToolError(refused) && refused.errorType).toBe("ATTEMPT_TO_CREATE_EXISTING_FILE");
     expect(readFileSync(join(dir, "empty.txt"), "utf8")).toBe("x\n");
   });
@@ -350,12 +350,26 @@ describe("files, paths and safety (cases 33–37)", () => {
   it("34: a missing file gets likely_fix.path to its one close sibling, nothing written", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, "helpers.ts"), "export const a = 1;\n");
-    const e = await editFileTool({ path: "helper.ts", old_str: "a = 1", new_str: "a = 2" }, contextFor(dir), {
+    const e = await editFile({ path: "helper.ts", old_str: "a = 1", new_str: "a = 2" }, contextFor(dir), {
       config: editConfig(),
     }).catch((x) => x);
     expect(isToolError(e) && e.errorType).toBe("EDIT_FILE_NOT_FOUND");
     expect(e.payload.likely_fix).toEqual({ path: "helpers.ts" });
     expect(readFileSync(join(dir, "helpers.ts"), "utf8")).toBe("export const a = 1;\n");
+  });
+
+  it("34b: the core matcher decides: a case slip is a likely_fix, two equally close siblings only hints", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "Config.ts"), "x\n");
+    writeFileSync(join(dir, "parse.ts"), "x\n");
+    writeFileSync(join(dir, "parser.ts"), "x\n");
+    const ctx = contextFor(dir);
+    const deps = { config: editConfig() };
+    const caseSlip = await editFile({ path: "config.ts", old_str: "x", new_str: "y" }, ctx, deps).catch((x) => x);
+    expect(caseSlip.payload.likely_fix).toEqual({ path: "Config.ts" });
+    const two = await editFile({ path: "parsed.ts", old_str: "x", new_str: "y" }, ctx, deps).catch((x) => x);
+    expect(two.payload.likely_fix).toBeUndefined();
+    expect(two.payload.hints.join(" ")).toMatch(/parse\.ts.*parser\.ts|parser\.ts.*parse\.ts/u);
   });
 
   it("35: outside the root and symlink escapes are denied", async () => {
@@ -366,7 +380,7 @@ describe("files, paths and safety (cases 33–37)", () => {
     symlinkSync(join(dir, "x"), join(root, "l"));
     const ctx = contextFor(root);
     for (const path of ["../x", "l", join(root, "l")]) {
-      const e = await editFileTool({ path, old_str: "secret", new_str: "public" }, ctx, { config: editConfig() }).catch(
+      const e = await editFile({ path, old_str: "secret", new_str: "public" }, ctx, { config: editConfig() }).catch(
         (x) => x,
       );
       expect(isToolError(e) && e.errorType).toBe("EDIT_PATH_DENIED");
@@ -378,7 +392,7 @@ describe("files, paths and safety (cases 33–37)", () => {
     const dir = tempDir();
     writeFileSync(join(dir, "target.txt"), "v = 1\n");
     symlinkSync(join(dir, "target.txt"), join(dir, "link.txt"));
-    await editFileTool({ path: "link.txt", old_str: "v = 1", new_str: "v = 2" }, contextFor(dir), {
+    await editFile({ path: "link.txt", old_str: "v = 1", new_str: "v = 2" }, contextFor(dir), {
       config: editConfig(),
     });
     expect(readFileSync(join(dir, "target.txt"), "utf8")).toBe("v = 2\n");
@@ -396,13 +410,9 @@ describe("files, paths and safety (cases 33–37)", () => {
     const path = join(dir, "f.txt");
     writeFileSync(path, "a = 1\n");
     const before = statSync(path).mtimeMs;
-    const dry = await editFileTool(
-      { path: "f.txt", old_str: "a = 1", new_str: "a = 2", dry_run: true },
-      contextFor(dir),
-      {
-        config: editConfig(),
-      },
-    );
+    const dry = await editFile({ path: "f.txt", old_str: "a = 1", new_str: "a = 2", dry_run: true }, contextFor(dir), {
+      config: editConfig(),
+    });
     expect(dry.dry_run).toBe(true);
     expect(String(dry.diff)).toContain("+a = 2");
     expect(readFileSync(path, "utf8")).toBe("a = 1\n");
@@ -444,7 +454,7 @@ describe("files, paths and safety (cases 33–37)", () => {
     const path = join(dir, "run.sh");
     writeFileSync(path, "echo 1\n");
     chmodSync(path, 0o750);
-    await editFileTool({ path: "run.sh", old_str: "echo 1", new_str: "echo 2" }, contextFor(dir), {
+    await editFile({ path: "run.sh", old_str: "echo 1", new_str: "echo 2" }, contextFor(dir), {
       config: editConfig(),
     });
     expect(statSync(path).mode & 0o777).toBe(0o750);

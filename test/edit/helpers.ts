@@ -8,7 +8,7 @@ import { type ErrorPayload, isToolError } from "../../src/core/errors.js";
 import { CorrectionLog } from "../../src/core/log.js";
 import type { ToolContext, ToolOutput } from "../../src/core/tool.js";
 import { type EditConfig, editSection } from "../../src/edit/config.js";
-import { type EditArgs, type EditDeps, editFileTool } from "../../src/edit/edit.js";
+import { type EditArgs, type EditDeps, editFile } from "../../src/edit/edit.js";
 import { toolset } from "../../src/edit/index.js";
 
 export function tempDir(): string {
@@ -45,7 +45,7 @@ export async function runEdit(
   writeFileSync(path, content);
   const ctx = contextFor(dir);
   try {
-    const ok = await editFileTool({ path: name, ...args }, ctx, { config: editConfig(), ...deps });
+    const ok = await editFile({ path: name, ...args }, ctx, { config: editConfig(), ...deps });
     return { ok, after: readFileSync(path, "utf8"), path, dir };
   } catch (e) {
     if (!isToolError(e)) throw e;

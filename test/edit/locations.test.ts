@@ -8,8 +8,8 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyLikelyFix } from "../../src/core/fix.js";
-import { editFileTool } from "../../src/edit/edit.js";
-import { readFileTool } from "../../src/edit/read.js";
+import { editFile } from "../../src/edit/edit.js";
+import { readFile } from "../../src/edit/read.js";
 import { rejectionOf } from "../helpers/errors.js";
 import { contextFor, editConfig, tempDir } from "./helpers.js";
 
@@ -31,11 +31,11 @@ describe("a location after a file name", () => {
     ["./app.ts:3", 3],
   ])("read_file %s: likely_fix reads the file from that line", async (path, line) => {
     const { ctx } = tree();
-    const e = await rejectionOf(readFileTool({ path }, ctx, MAX));
+    const e = await rejectionOf(readFile({ path }, ctx, MAX));
     const file = path.startsWith("./") ? "./app.ts" : "app.ts";
     expect(e.payload).toMatchObject({ error_type: "EDIT_FILE_NOT_FOUND", likely_fix: { path: file, offset: line } });
     const fixed = applyLikelyFix({ name: "read_file", arguments: { path } }, e.payload);
-    const out = await readFileTool(fixed?.arguments as { path: string; offset: number }, ctx, MAX);
+    const out = await readFile(fixed?.arguments as { path: string; offset: number }, ctx, MAX);
     expect(out.start_line).toBe(line);
     expect(out.content.split("\n")[0]).toBe(`${String(line).padStart(6)}\tline ${line}`);
   });
@@ -43,7 +43,7 @@ describe("a location after a file name", () => {
   it("edit_file app.ts:3:1: the fix names the file only (edit_file has no offset)", async () => {
     const { dir, ctx } = tree();
     const e = await rejectionOf(
-      editFileTool({ path: "app.ts:3:1", old_str: "line 3", new_str: "third" }, ctx, { config: editConfig() }),
+      editFile({ path: "app.ts:3:1", old_str: "line 3", new_str: "third" }, ctx, { config: editConfig() }),
     );
     expect(e.payload).toMatchObject({ error_type: "EDIT_FILE_NOT_FOUND", likely_fix: { path: "app.ts" } });
     expect(readdirSync(dir)).toEqual(["app.ts"]);
@@ -53,7 +53,7 @@ describe("a location after a file name", () => {
     const { dir, ctx } = tree();
     for (const dry_run of [false, true]) {
       const e = await rejectionOf(
-        editFileTool({ path: "app.ts:12", old_str: "", new_str: "x\n", dry_run }, ctx, { config: editConfig() }),
+        editFile({ path: "app.ts:12", old_str: "", new_str: "x\n", dry_run }, ctx, { config: editConfig() }),
       );
       expect(e.payload).toMatchObject({ error_type: "EDIT_INVALID_PATH", parameter: "path" });
     }
@@ -62,7 +62,7 @@ describe("a location after a file name", () => {
 
   it("a name with a colon and no such base file is still created as asked", async () => {
     const { dir, ctx } = tree();
-    await editFileTool({ path: "notes:12", old_str: "", new_str: "x\n" }, ctx, { config: editConfig() });
+    await editFile({ path: "notes:12", old_str: "", new_str: "x\n" }, ctx, { config: editConfig() });
     expect(existsSync(join(dir, "notes:12"))).toBe(true);
   });
 
@@ -70,7 +70,7 @@ describe("a location after a file name", () => {
     const { ctx } = tree();
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 10_000_000 }), fc.nat(999), async (line, col) => {
-        const e = await rejectionOf(readFileTool({ path: `app.ts:${line}:${col}` }, ctx, MAX));
+        const e = await rejectionOf(readFile({ path: `app.ts:${line}:${col}` }, ctx, MAX));
         expect(e.payload.likely_fix).toEqual({ path: "app.ts", offset: line });
       }),
       { numRuns: 50 },

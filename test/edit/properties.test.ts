@@ -1,4 +1,7 @@
-/** Property tests: P1 (R8, an exact edit is a plain splice) and P2 (bytes outside the edited spans never change). */
+/**
+ * Property tests: P1 an exact edit is a plain splice; P2 bytes outside the edited spans never change; corrections
+ * keep line structure; the reported diff applies.
+ */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isToolError } from "../../src/core/errors.js";

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isToolError } from "../../src/core/errors.js";
-import { editFileTool } from "../../src/edit/edit.js";
-import { readFileTool } from "../../src/edit/read.js";
+import { editFile } from "../../src/edit/edit.js";
+import { readFile } from "../../src/edit/read.js";
 import { contextFor, editConfig, tempDir } from "./helpers.js";
 
 const MAX = 10 * 1024 * 1024;
@@ -19,7 +19,7 @@ function setup(content: string | Buffer, name = "f.txt") {
 describe("read_file", () => {
   it("prints numbered lines in the cat -n layout with metadata", async () => {
     const { ctx } = setup("alpha\r\nbeta\r\n");
-    const r = await readFileTool({ path: "f.txt" }, ctx, MAX);
+    const r = await readFile({ path: "f.txt" }, ctx, MAX);
     expect(r.content).toBe("     1\talpha\n     2\tbeta");
     expect(r).toMatchObject({ start_line: 1, end_line: 2, total_lines: 2, has_more: false, eol: "crlf", bom: false });
     expect(r.final_newline).toBe(true);
@@ -28,16 +28,16 @@ describe("read_file", () => {
 
   it("pages with offset and limit", async () => {
     const { ctx } = setup(Array.from({ length: 10 }, (_, i) => `l${i + 1}`).join("\n"));
-    const r = await readFileTool({ path: "f.txt", offset: 4, limit: 3 }, ctx, MAX);
+    const r = await readFile({ path: "f.txt", offset: 4, limit: 3 }, ctx, MAX);
     expect(r.content).toBe("     4\tl4\n     5\tl5\n     6\tl6");
     expect(r).toMatchObject({ has_more: true, next_offset: 7, total_lines: 10, final_newline: false });
-    expect((await readFileTool({ path: "f.txt", line_numbers: false, offset: 10 }, ctx, MAX)).content).toBe("l10");
+    expect((await readFile({ path: "f.txt", line_numbers: false, offset: 10 }, ctx, MAX)).content).toBe("l10");
   });
 
   it("an offset past the end gets likely_fix.offset", async () => {
     const { ctx } = setup("a\nb\n");
     try {
-      await readFileTool({ path: "f.txt", offset: 9, limit: 1 }, ctx, MAX);
+      await readFile({ path: "f.txt", offset: 9, limit: 1 }, ctx, MAX);
       expect.fail("expected an error");
     } catch (e) {
       expect(isToolError(e) && e.payload.error_type).toBe("EDIT_INVALID_ARGUMENT");
@@ -47,7 +47,7 @@ describe("read_file", () => {
 
   it("cuts long lines and lists them; hides lone CRs", async () => {
     const { ctx } = setup(`${"x".repeat(2500)}\na\rb\n`);
-    const r = await readFileTool({ path: "f.txt" }, ctx, MAX);
+    const r = await readFile({ path: "f.txt" }, ctx, MAX);
     expect(r.truncated_lines).toEqual([1]);
     expect(r.content.split("\n")[0].length).toBe(7 + 2000);
     expect(r.content.split("\n")[1]).toBe("     2\tab");
@@ -56,10 +56,10 @@ describe("read_file", () => {
   it("refuses binary files, directories and files over the size cap", async () => {
     const { ctx } = setup(Buffer.from([1, 2, 0, 3]));
     const codes = [
-      () => readFileTool({ path: "f.txt" }, ctx, MAX),
-      () => readFileTool({ path: "." }, ctx, MAX),
-      () => readFileTool({ path: "f.txt" }, ctx, 2),
-      () => readFileTool({ path: "missing.txt" }, ctx, MAX),
+      () => readFile({ path: "f.txt" }, ctx, MAX),
+      () => readFile({ path: "." }, ctx, MAX),
+      () => readFile({ path: "f.txt" }, ctx, 2),
+      () => readFile({ path: "missing.txt" }, ctx, MAX),
     ];
     const codes2 = await Promise.all(
       codes.map((f) =>
@@ -79,7 +79,7 @@ describe("read_file", () => {
 
   it("an empty file has no lines", async () => {
     const { ctx } = setup("");
-    expect(await readFileTool({ path: "f.txt" }, ctx, MAX)).toMatchObject({
+    expect(await readFile({ path: "f.txt" }, ctx, MAX)).toMatchObject({
       content: "",
       total_lines: 0,
       start_line: 0,
@@ -88,20 +88,18 @@ describe("read_file", () => {
 
   it("its sha256 is accepted as expected_hash", async () => {
     const { ctx } = setup("a = 1\n");
-    const r = await readFileTool({ path: "f.txt" }, ctx, MAX);
-    const out = await editFileTool(
-      { path: "f.txt", old_str: "a = 1", new_str: "a = 2", expected_hash: r.sha256 },
-      ctx,
-      { config: editConfig() },
-    );
+    const r = await readFile({ path: "f.txt" }, ctx, MAX);
+    const out = await editFile({ path: "f.txt", old_str: "a = 1", new_str: "a = 2", expected_hash: r.sha256 }, ctx, {
+      config: editConfig(),
+    });
     expect(out.sha256_before).toBe(r.sha256);
   });
 
   it("the session notices a file changed since its last read", async () => {
     const { ctx, dir } = setup("a = 1\nb = 2\n");
-    await readFileTool({ path: "f.txt" }, ctx, MAX);
+    await readFile({ path: "f.txt" }, ctx, MAX);
     writeFileSync(join(dir, "f.txt"), "a = 10\nb = 20\n");
-    const e = await editFileTool({ path: "f.txt", old_str: "a = 1\nb = 2", new_str: "x" }, ctx, {
+    const e = await editFile({ path: "f.txt", old_str: "a = 1\nb = 2", new_str: "x" }, ctx, {
       config: editConfig(),
     }).catch((x) => x);
     expect(isToolError(e) && e.errorType).toBe("EDIT_CHANGED_SINCE_READ");
@@ -111,9 +109,9 @@ describe("read_file", () => {
 
   it("a failure on a file changed elsewhere since the read says so", async () => {
     const { ctx, dir } = setup("a = 1\nb = 2\n");
-    await readFileTool({ path: "f.txt" }, ctx, MAX);
+    await readFile({ path: "f.txt" }, ctx, MAX);
     writeFileSync(join(dir, "f.txt"), "a = 1\nb = 2\nc = 3\n");
-    const e = await editFileTool({ path: "f.txt", old_str: "zzz = 9", new_str: "x" }, ctx, {
+    const e = await editFile({ path: "f.txt", old_str: "zzz = 9", new_str: "x" }, ctx, {
       config: editConfig(),
     }).catch((x) => x);
     expect(isToolError(e) && e.errorType).toBe("EDIT_NO_OCCURRENCE_FOUND");
@@ -130,8 +128,8 @@ describe("P3: read_file lines pasted with their prefixes hit the line-number rep
         const { ctx, dir } = setup(content);
         const from = (x % lines.length) + 1;
         const to = from + (y % Math.min(5, lines.length - from + 1));
-        const shown = (await readFileTool({ path: "f.txt", offset: from, limit: to - from + 1 }, ctx, MAX)).content;
-        const out = await editFileTool({ path: "f.txt", old_str: shown, new_str: "REPLACED" }, ctx, {
+        const shown = (await readFile({ path: "f.txt", offset: from, limit: to - from + 1 }, ctx, MAX)).content;
+        const out = await editFile({ path: "f.txt", old_str: shown, new_str: "REPLACED" }, ctx, {
           config: editConfig(),
         });
         expect(out.did_you_mean?.corrections.map((c) => c.correction_type)).toContain("line_number_prefix");

@@ -1,10 +1,10 @@
-/** Writes: atomic replace, hard links split, a concurrent change refused, the seed's edge cases (R5, R6). */
+/** Writes: atomic replace, hard links split, a concurrent change refused, and the edge cases of writing. */
 import { linkSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isToolError } from "../../src/core/errors.js";
 import { realWriteIo, type WriteIo } from "../../src/core/files.js";
-import { editFileTool } from "../../src/edit/edit.js";
+import { editFile } from "../../src/edit/edit.js";
 import { sha256Hex } from "../../src/edit/text.js";
 import { contextFor, editConfig, expectError, expectOk, runEdit, tempDir } from "./helpers.js";
 
@@ -19,7 +19,7 @@ describe("writing", () => {
     const dir = tempDir();
     writeFileSync(join(dir, "a.txt"), "v = 1\n");
     linkSync(join(dir, "a.txt"), join(dir, "b.txt"));
-    const out = await editFileTool({ path: "a.txt", old_str: "v = 1", new_str: "v = 22" }, contextFor(dir), {
+    const out = await editFile({ path: "a.txt", old_str: "v = 1", new_str: "v = 22" }, contextFor(dir), {
       config: editConfig(),
     });
     expect(out).toMatchObject({ atomic: true, hard_links_split: 1 });
@@ -38,7 +38,7 @@ describe("writing", () => {
         return realWriteIo.write(fd, bytes, offset, length);
       },
     };
-    const e = await editFileTool({ path: "c.txt", old_str: "one", new_str: "two" }, contextFor(dir), {
+    const e = await editFile({ path: "c.txt", old_str: "one", new_str: "two" }, contextFor(dir), {
       config: editConfig(),
       io,
     }).catch((x) => x);
@@ -49,7 +49,7 @@ describe("writing", () => {
   });
 });
 
-describe("the seed's edge cases", () => {
+describe("edge cases of writing", () => {
   it("multi-line old_str and new_str", async () => {
     const o = await runEdit("a\nb\nc\nd\n", { old_str: "b\nc", new_str: "B\nC\nC2" });
     expectOk(o);
@@ -92,7 +92,7 @@ describe("the seed's edge cases", () => {
     });
   });
 
-  it("a correction that yields two matches is a mismatch (R7)", async () => {
+  it("a correction that yields two matches is a mismatch", async () => {
     const o = await runEdit("    go()\n\tgo()\n", { old_str: "go ( )", new_str: "stop()" });
     const e = expectError(o, "EDIT_EXPECTED_OCCURRENCE_MISMATCH");
     expect(e.occurrences).toHaveLength(2);
@@ -107,7 +107,7 @@ describe("the seed's edge cases", () => {
 
   it("invalid paths: empty, NUL, directory", async () => {
     for (const path of ["", "a\0b", "."]) {
-      const e = await editFileTool({ path, old_str: "a", new_str: "b" }, contextFor(tempDir()), {
+      const e = await editFile({ path, old_str: "a", new_str: "b" }, contextFor(tempDir()), {
         config: editConfig(),
       }).catch((x) => x);
       expect(isToolError(e) && e.errorType).toBe("EDIT_INVALID_PATH");

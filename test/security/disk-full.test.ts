@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 4: an edit whose write fails part-way (ENOSPC injected at the write layer; EFBIG from a real
+ * An edit whose write fails part-way (ENOSPC injected at the write layer; EFBIG from a real
  * RLIMIT_FSIZE) leaves every file byte-identical, hard-linked files included, and no temp file behind. Before, a
  * hard-linked file was written in place: the write stopped part-way and the error still said "unchanged".
  */
@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isToolError } from "../../src/core/errors.js";
 import { realWriteIo, type WriteIo } from "../../src/core/files.js";
-import { editFileTool } from "../../src/edit/edit.js";
+import { editFile } from "../../src/edit/edit.js";
 import { contextFor, editConfig } from "../edit/helpers.js";
 import { expectNoTempFiles, MAIN, sandbox, snapshot } from "./helpers.js";
 
@@ -49,7 +49,7 @@ describe("disk full never truncates", () => {
     const before = snapshot(root);
     for (const budget of [0, 1, 4096, 20_000]) {
       const e = await failure(
-        editFileTool({ path: "a.txt", old_str: "line 1500\n", new_str: "LINE 1500\n" }, contextFor(root), {
+        editFile({ path: "a.txt", old_str: "line 1500\n", new_str: "LINE 1500\n" }, contextFor(root), {
           config: editConfig(),
           io: diskFullAfter(budget),
         }),
@@ -69,7 +69,7 @@ describe("disk full never truncates", () => {
     const before = snapshot(root);
     for (const path of ["new/deep/file.txt", "empty.txt"]) {
       const e = await failure(
-        editFileTool({ path, old_str: "", new_str: "x".repeat(10_000) }, contextFor(root), {
+        editFile({ path, old_str: "", new_str: "x".repeat(10_000) }, contextFor(root), {
           config: editConfig(),
           io: diskFullAfter(5000),
         }),
@@ -106,7 +106,7 @@ describe("disk full never truncates", () => {
     writeFileSync(join(root, ".a.txt.dwim-0123456789ab.tmp"), "half a write");
     writeFileSync(join(root, ".b.txt.dwim-0123456789ab.tmp"), "another file's");
     writeFileSync(join(root, ".a.txt.dwim-mine.tmp"), "not ours");
-    await editFileTool({ path: "a.txt", old_str: "v = 1", new_str: "v = 2" }, contextFor(root), {
+    await editFile({ path: "a.txt", old_str: "v = 1", new_str: "v = 2" }, contextFor(root), {
       config: editConfig(),
     });
     expect(Object.keys(snapshot(root))).toEqual([".a.txt.dwim-mine.tmp", ".b.txt.dwim-0123456789ab.tmp", "a.txt"]);

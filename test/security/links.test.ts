@@ -7,8 +7,8 @@ import { linkSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSyn
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isToolError } from "../../src/core/errors.js";
-import { editFileTool } from "../../src/edit/edit.js";
-import { readFileTool } from "../../src/edit/read.js";
+import { editFile } from "../../src/edit/edit.js";
+import { readFile } from "../../src/edit/read.js";
 import { contextFor, editConfig } from "../edit/helpers.js";
 import { sandbox, snapshot } from "./helpers.js";
 
@@ -29,9 +29,9 @@ describe("links", () => {
     symlinkSync("real/a.txt", join(root, "alias.txt"));
     symlinkSync("real", join(root, "dir-alias"));
     const ctx = contextFor(root);
-    expect((await readFileTool({ path: "alias.txt" }, ctx, 1e6)).content).toBe("     1\tx = 1");
-    await editFileTool({ path: "alias.txt", old_str: "x = 1", new_str: "x = 2" }, ctx, config);
-    await editFileTool({ path: "dir-alias/a.txt", old_str: "x = 2", new_str: "x = 3" }, ctx, config);
+    expect((await readFile({ path: "alias.txt" }, ctx, 1e6)).content).toBe("     1\tx = 1");
+    await editFile({ path: "alias.txt", old_str: "x = 1", new_str: "x = 2" }, ctx, config);
+    await editFile({ path: "dir-alias/a.txt", old_str: "x = 2", new_str: "x = 3" }, ctx, config);
     expect(lstatSync(join(root, "alias.txt")).isSymbolicLink()).toBe(true);
     expect(readFileSync(join(root, "real/a.txt"), "utf8")).toBe("x = 3\n");
   });
@@ -46,21 +46,21 @@ describe("links", () => {
     symlinkSync(join(outside, "no-dir"), join(root, "ghost-dir"));
     const before = snapshot(outside);
     const ctx = contextFor(root);
-    expect(await errorType(readFileTool({ path: "out.txt" }, ctx, 1e6))).toBe("EDIT_PATH_DENIED");
-    expect(await errorType(readFileTool({ path: "out-dir/secret.txt" }, ctx, 1e6))).toBe("EDIT_PATH_DENIED");
-    expect(await errorType(editFileTool({ path: "out.txt", old_str: "s = 1", new_str: "s = 2" }, ctx, config))).toBe(
+    expect(await errorType(readFile({ path: "out.txt" }, ctx, 1e6))).toBe("EDIT_PATH_DENIED");
+    expect(await errorType(readFile({ path: "out-dir/secret.txt" }, ctx, 1e6))).toBe("EDIT_PATH_DENIED");
+    expect(await errorType(editFile({ path: "out.txt", old_str: "s = 1", new_str: "s = 2" }, ctx, config))).toBe(
       "EDIT_PATH_DENIED",
     );
-    expect(await errorType(editFileTool({ path: "out-dir/new.txt", old_str: "", new_str: "x" }, ctx, config))).toBe(
+    expect(await errorType(editFile({ path: "out-dir/new.txt", old_str: "", new_str: "x" }, ctx, config))).toBe(
       "EDIT_PATH_DENIED",
     );
-    expect(await errorType(editFileTool({ path: "dangling-out.txt", old_str: "", new_str: "x" }, ctx, config))).toBe(
+    expect(await errorType(editFile({ path: "dangling-out.txt", old_str: "", new_str: "x" }, ctx, config))).toBe(
       "EDIT_PATH_DENIED",
     );
-    expect(await errorType(editFileTool({ path: "ghost-dir/new.txt", old_str: "", new_str: "x" }, ctx, config))).toBe(
+    expect(await errorType(editFile({ path: "ghost-dir/new.txt", old_str: "", new_str: "x" }, ctx, config))).toBe(
       "EDIT_PATH_DENIED",
     );
-    expect(await errorType(editFileTool({ path: "dangling-in.txt", old_str: "", new_str: "x" }, ctx, config))).toBe(
+    expect(await errorType(editFile({ path: "dangling-in.txt", old_str: "", new_str: "x" }, ctx, config))).toBe(
       "EDIT_INVALID_PATH",
     );
     expect(snapshot(outside)).toEqual(before);
@@ -71,8 +71,8 @@ describe("links", () => {
     writeFileSync(join(outside, "o.txt"), "o = 1\n");
     linkSync(join(outside, "o.txt"), join(root, "h.txt"));
     const ctx = contextFor(root);
-    expect((await readFileTool({ path: "h.txt" }, ctx, 1e6)).content).toBe("     1\to = 1");
-    const out = await editFileTool({ path: "h.txt", old_str: "o = 1", new_str: "o = 2" }, ctx, config);
+    expect((await readFile({ path: "h.txt" }, ctx, 1e6)).content).toBe("     1\to = 1");
+    const out = await editFile({ path: "h.txt", old_str: "o = 1", new_str: "o = 2" }, ctx, config);
     expect(out.hard_links_split).toBe(1);
     expect(readFileSync(join(root, "h.txt"), "utf8")).toBe("o = 2\n");
     expect(readFileSync(join(outside, "o.txt"), "utf8")).toBe("o = 1\n");

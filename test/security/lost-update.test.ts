@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 2: three `dwim serve` processes edit one file at the same time. Every edit a server acknowledged
+ * Three `dwim serve` processes edit one file at the same time. Every edit a server acknowledged
  * must be in the final file (an advisory lock around re-read, re-plan and rename), and since each edit touches its
  * own line, none should even be refused.
  */

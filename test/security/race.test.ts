@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 1: a hostile peer swaps a directory inside the root with a symlink to the outside
+ * A hostile peer swaps a directory inside the root with a symlink to the outside
  * (renameat2 RENAME_EXCHANGE, as fast as it can) while edit_file, read_file and both searches run through a real
  * MCP client. Nothing outside may be written or read, and every acknowledged edit must be in the inside file.
  */

@@ -1,5 +1,5 @@
 /**
- * Stage 3: canonical matching (spec §4.3). Both the file and `old_str` are rewritten into a canonical form at a
+ * Stage 3: canonical matching (docs/edit.md, stage 3). Both the file and `old_str` are rewritten into a canonical form at a
  * cumulative level, keeping for every canonical character the index of the source character it came from, so a hit
  * maps back to an exact span of the file:
  *   L1 trailing whitespace of lines dropped; L2 indentation dropped; L3 Unicode folded (typographic quotes, dashes,

@@ -1,4 +1,4 @@
-/** Classifies how a candidate's text differs from `old_str` (spec §3 `differences`), hunk by hunk. */
+/** Classifies how a candidate's text differs from `old_str` (docs/edit.md, `differences` values), hunk by hunk. */
 import { diffChars } from "../diff.js";
 import { foldUnicode } from "./canonical.js";
 import { stripLineNumbers, unescapeOnce } from "./repairs.js";

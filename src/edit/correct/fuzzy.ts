@@ -1,5 +1,5 @@
 /**
- * Stage 4: scored fuzzy candidates (spec §4.4). Work happens on the L5 canonical forms: windows of |old| lines are
+ * Stage 4: scored fuzzy candidates (docs/edit.md, stage 4). Work happens on the L5 canonical forms: windows of |old| lines are
  * seeded by anchor lines (old lines whose canonical form occurs at most 50 times in the file) and by a sliding
  * trigram count over the whole file; the best windows are aligned semi-globally (the candidate may start and end
  * anywhere in its window) with Levenshtein costs where whitespace edits weigh 0.1, within a budget of DP cells.
@@ -8,7 +8,7 @@ import { canonicalize, invariantRuns } from "./canonical.js";
 import { countUpTo, lineIndex } from "./search.js";
 
 export interface FuzzyOptions {
-  /** DP cells allowed in all (spec: fuzzy_work_budget, 2e7). */
+  /** DP cells allowed in all ([edit] fuzzy_work_budget, 2e7 by default). */
   budget: number;
   minSimilarity?: number;
   maxCandidates?: number;

@@ -1,5 +1,5 @@
 /**
- * Stage 5: the optional LLM corrector (off by default; spec §4.5). A user plugs one in through `[edit.llm]`: a
+ * Stage 5: the optional LLM corrector (off by default; docs/edit.md, "The LLM corrector"). A user plugs one in through `[edit.llm]`: a
  * command (argv, never a shell string) that reads the request as JSON on stdin and prints `{old_str, new_str}`, or an
  * OpenAI-compatible chat completions endpoint. Its proposal is only a proposal: the caller applies it only when the
  * proposed old_str passes the exact stage with exactly the expected count. Timeout at most 10 s; answers are cached.

@@ -1,5 +1,5 @@
 /**
- * Stage 2: lossless repairs of channel artifacts (spec §4.2). Each repair undoes something a transport or a model's
+ * Stage 2: lossless repairs of channel artifacts (docs/edit.md, stage 2). Each repair undoes something a transport or a model's
  * habit added to `old_str`: read_file line-number prefixes, a Markdown fence, outer blank lines, one level of
  * over-escaping, HTML entities. A repair is only ever accepted by the exact matcher, never on its own say-so.
  */

@@ -1,5 +1,5 @@
 /**
- * Transplanting `new_str` onto a span that matched only canonically (spec §4.3): re-indent `old_str` and `new_str`
+ * Transplanting `new_str` onto a span that matched only canonically (docs/edit.md, stage 3): re-indent `old_str` and `new_str`
  * once into the file's indentation, then a character-level three-way merge with base = re-indented `old_str`,
  * ours = the file's text, theirs = re-indented `new_str`. Every base→theirs change is taken; the file keeps its own
  * quotes, trailing spaces and Unicode on every character the edit does not touch. Overlapping changes conflict.
@@ -76,7 +76,7 @@ export interface Reindented {
 /**
  * Re-indents `old` and `new` for the matched text `ours` (same count of non-blank lines as `old` when the match is
  * canonical). The units and the depth offset are chosen so that the most old lines render to the file's indentation;
- * the first line is the reference of the offset (spec), unless old's other lines contradict it.
+ * the first line is the reference of the offset, unless old's other lines contradict it.
  */
 export function reindent(old: string, neu: string, ours: string, fileUnit: Unit, midLine = false): Reindented {
   const oldLines = old.split("\n");

@@ -1,4 +1,4 @@
-/** Units of the cascade: the seed's unescape cases, repairs, canonical forms, merge, differences. */
+/** The correction steps one by one: unescaping, the lossless repairs, canonical forms, merges, differences, splicing and the diff. */
 import { describe, expect, it } from "vitest";
 import { canonicalize, foldUnicode, invariantRuns } from "../../src/edit/correct/canonical.js";
 import { classifyDifferences } from "../../src/edit/correct/differences.js";
@@ -16,7 +16,7 @@ import { SpanList, spliceSpans } from "../../src/edit/spans.js";
 import { decodeFile } from "../../src/edit/text.js";
 import { editDiff } from "../../src/edit/unified.js";
 
-describe("unescapeOnce (the seed's unescapeGoString)", () => {
+describe("unescapeOnce (one level, as Go's strconv.Unquote)", () => {
   it.each([
     ["\\n", "\n"],
     ["\\t", "\t"],
