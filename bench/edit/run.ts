@@ -9,6 +9,7 @@ import { spliceText } from "../../src/edit/spans.js";
 import { decodeFile } from "../../src/edit/text.js";
 import { percentile, publish, type Row } from "../lib/report.js";
 import { exactOnly, firstMatchLineTrim, greedyUnescape } from "./baselines.js";
+import { runBounded } from "./bounded.js";
 import {
   type Case,
   makeAdversarial,
@@ -295,6 +296,8 @@ const bigLines = big.text.split("\n").length;
 
 // Staleness: the file changed between the agent's read and its edit.
 const stale = await runStaleness(mulberry32(seed + 2), all, PER_CLASS);
+// Bounded work: two huge replace_all edits through a real server (needs dist/: npm run build).
+const boundedRows = await runBounded(log);
 
 const pct = (x: number, n: number) => (n === 0 ? 0 : (100 * x) / n);
 const targets: Record<string, string> = {
@@ -429,6 +432,11 @@ publish({
       baselineLabel: "baseline",
     },
     { caption: "Latency (Node 20, one call, in memory)", rows: latencyRows, baselineLabel: "B0 exact-only" },
+    {
+      caption: "Bounded work: replace_all of x by yy, through dwim serve while convert is called",
+      rows: boundedRows,
+      baselineLabel: "replaceAll + jsdiff createTwoFilesPatch (MCP filesystem server)",
+    },
     {
       caption: `Staleness: the file changed after the agent read it; per class ${OUTCOMES.join(" / ")}`,
       rows: stale.rows,

@@ -32,7 +32,17 @@ import { type Plan, validateStrings } from "./plan.js";
 import { numberedLine } from "./read.js";
 import { type Span, SpanList, spliceSpans } from "./spans.js";
 import { planKnowingRead } from "./stale.js";
-import { type DecodedFile, decodeFile, type LineRange, lineStarts, rangeOf, sha256Hex, toLf } from "./text.js";
+import {
+  type DecodedFile,
+  decodeFile,
+  decodeFileOff,
+  type LineRange,
+  lineStarts,
+  rangeOf,
+  sha256Hex,
+  sha256Off,
+  toLf,
+} from "./text.js";
 import { editDiff } from "./unified.js";
 import { seenVersions } from "./versions.js";
 import { checkWritable, commitCreate, commitReplace, existsError } from "./write.js";
@@ -107,7 +117,7 @@ async function replaceIn(target: EditTarget, args: EditArgs, ctx: ToolContext, d
   checkWritable(target, target.file.stat, args.path, deps.config.allow_read_only);
   const maxBytes = deps.config.max_file_bytes;
   const limits = { maxBytes, allowReadOnly: deps.config.allow_read_only };
-  const file = decodeFile(await readTarget(target, args.path, maxBytes), args.path);
+  const file = await decodeFileOff(await readTarget(target, args.path, maxBytes), args.path);
   checkExpectedHash(args, file);
   const trace = debugSink(deps);
   const pacer = pacerFor(ctx);
@@ -121,7 +131,7 @@ async function replaceIn(target: EditTarget, args: EditArgs, ctx: ToolContext, d
       async (current) => {
         if (current.equals(file.bytes)) return used.bytes;
         // Another process wrote the file since it was read: apply the edit to that version, as if it came after.
-        const now = decodeFile(current, args.path);
+        const now = await decodeFileOff(current, args.path);
         checkExpectedHash(args, now);
         used = await prepareEdit(args, now, ctx, target.absolute, deps, trace, pacer, false);
         return used.bytes;
@@ -176,7 +186,7 @@ async function prepareEdit(
   const seen = seenVersions(ctx).get(absolute);
   const stale =
     seen !== undefined && seen.sha256 !== file.sha256 && args.expected_hash?.toLowerCase() !== file.sha256
-      ? decodeFile(seen.bytes, args.path)
+      ? decodeFile(seen.bytes, args.path, seen.sha256)
       : undefined;
   let plan: Plan;
   try {
@@ -200,7 +210,7 @@ async function prepareEdit(
   }
   await pacer.tick();
   pacer.check();
-  return { file, plan, text: spliced.text, bytes: spliced.bytes, sha256: sha256Hex(spliced.bytes) };
+  return { file, plan, text: spliced.text, bytes: spliced.bytes, sha256: await sha256Off(spliced.bytes) };
 }
 
 async function createOrFill(args: EditArgs, ctx: ToolContext, target: EditTarget, deps: EditDeps): Promise<ToolOutput> {

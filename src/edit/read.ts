@@ -5,7 +5,7 @@
 import { ToolError } from "../core/errors.js";
 import type { ToolContext } from "../core/tool.js";
 import { closeEditTarget, openEditTarget, readTarget } from "./paths.js";
-import { decodeFile, type EolStyle } from "./text.js";
+import { decodeFileOff, type EolStyle } from "./text.js";
 import { seenVersions } from "./versions.js";
 
 export const MAX_LINE_CHARS = 2000;
@@ -48,7 +48,7 @@ export async function readFile(args: ReadArgs, ctx: ToolContext, maxBytes: numbe
   } finally {
     closeEditTarget(target);
   }
-  const file = decodeFile(bytes, args.path);
+  const file = await decodeFileOff(bytes, args.path);
   seenVersions(ctx).remember(target.absolute, bytes, file.sha256);
   const lines = file.lf === "" ? [] : file.lf.replace(/\n$/u, "").split("\n");
   const total = lines.length;

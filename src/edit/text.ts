@@ -2,7 +2,7 @@
  * Decoding a file for editing: BOM, per-line EOLs and an LF view with a map back to the original text, so a span
  * found in the LF view is spliced into the original characters by index and every byte outside it stays as it was.
  */
-import { createHash } from "node:crypto";
+import { createHash, webcrypto } from "node:crypto";
 import { ToolError } from "../core/errors.js";
 
 export type EolStyle = "lf" | "crlf" | "mixed" | "none";
@@ -29,8 +29,20 @@ export function sha256Hex(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
-/** Decodes UTF-8 text; a NUL in the first 8 KB or invalid UTF-8 is EDIT_FILE_READ_ERROR (binary files are not edited). */
-export function decodeFile(bytes: Buffer, path: string): DecodedFile {
+/** Past this size a hash is computed off the event loop (WebCrypto digests run in the thread pool). */
+const ASYNC_HASH_BYTES = 1 << 20;
+
+/** sha256Hex, off the event loop for large inputs. */
+export async function sha256Off(bytes: Uint8Array): Promise<string> {
+  if (bytes.length < ASYNC_HASH_BYTES) return sha256Hex(bytes);
+  return Buffer.from(await webcrypto.subtle.digest("SHA-256", bytes)).toString("hex");
+}
+
+/**
+ * Decodes UTF-8 text; a NUL in the first 8 KB or invalid UTF-8 is EDIT_FILE_READ_ERROR (binary files are not edited).
+ * `sha256` is the bytes' hash when the caller has it already (see decodeFileOff).
+ */
+export function decodeFile(bytes: Buffer, path: string, sha256?: string): DecodedFile {
   const probe = bytes.subarray(0, BINARY_PROBE_BYTES);
   if (probe.includes(0)) {
     throw new ToolError({
@@ -78,8 +90,13 @@ export function decodeFile(bytes: Buffer, path: string): DecodedFile {
     eol,
     dominantEol: crlfAt.length > pureLf ? "\r\n" : "\n",
     finalNewline: lf.endsWith("\n"),
-    sha256: sha256Hex(bytes),
+    sha256: sha256 ?? sha256Hex(bytes),
   };
+}
+
+/** decodeFile with the hash computed off the event loop. */
+export async function decodeFileOff(bytes: Buffer, path: string): Promise<DecodedFile> {
+  return decodeFile(bytes, path, await sha256Off(bytes));
 }
 
 /** Index in `text` of LF-view offset `i` (a CRLF counts two characters there). */

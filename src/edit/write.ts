@@ -19,7 +19,7 @@ import {
   withFileLock,
 } from "../core/files.js";
 import { accessError, type EditTarget } from "./paths.js";
-import { sha256Hex } from "./text.js";
+import { sha256Off } from "./text.js";
 
 export function writeError(path: string, e: unknown): ToolError {
   if (e instanceof ToolError) return e;
@@ -155,13 +155,13 @@ export async function commitReplace(
       // Again under the lock: the mode may have changed since the file was opened.
       checkWritable(target, stat, path, limits.allowReadOnly);
       const after = await decide(before);
-      const beforeHash = sha256Hex(before);
+      const beforeHash = await sha256Off(before);
       await replaceAt(target.dir, target.name, after, stat, {
         io,
         beforeRename: async () => {
           if (!lock.held()) throw changedError(path);
           // Writers that take no lock (editors, git) are caught here, short of the rename itself.
-          const now = sha256Hex((await reread(target, path, maxBytes)).bytes);
+          const now = await sha256Off((await reread(target, path, maxBytes)).bytes);
           if (now !== beforeHash) throw changedError(path, now);
         },
       });
