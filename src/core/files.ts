@@ -23,12 +23,13 @@ import {
   readdirSync,
   readSync,
   renameSync,
+  rmSync,
   unlinkSync,
   write,
 } from "node:fs";
 import { promisify } from "node:util";
 import { type Dir, kindOf, LEAF_FLAGS, PathAccessError } from "./beneath.js";
-import { FileLock, sweepLockLeftovers } from "./lock.js";
+import { FileLock, isLockLeftover } from "./lock.js";
 
 const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL } = constants;
 
@@ -114,8 +115,8 @@ function tempName(name: string): string {
 }
 
 /**
- * Removes temp files of `name` that a killed process left behind. Called under the lock: every writer of these
- * temp files holds it, so any that exist now belong to no live edit.
+ * Removes temp files of `name` that a killed process left behind, and the lock's abandoned temp directories. Called
+ * under the lock: every writer of these temp files holds it, so any that exist now belong to no live edit.
  */
 function sweepOrphans(dir: Dir, name: string): void {
   const prefix = sidePrefix(name);
@@ -127,6 +128,7 @@ function sweepOrphans(dir: Dir, name: string): void {
   }
   for (const e of entries) {
     if (e.startsWith(prefix) && TEMP.test(e.slice(prefix.length))) removeQuietly(dir, e);
+    else if (isLockLeftover(e, `${prefix}lock`, (n) => dir.at(n))) rmSync(dir.at(e), { recursive: true, force: true });
   }
 }
 
@@ -274,7 +276,6 @@ export async function withFileLock<T>(dir: Dir, name: string, fn: (lock: HeldLoc
   const held = lock;
   try {
     sweepOrphans(dir, name);
-    sweepLockLeftovers(dir, lockName);
     return await fn({ held: () => held.held() });
   } finally {
     held.release();

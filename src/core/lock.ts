@@ -15,7 +15,6 @@ import {
   closeSync,
   mkdirSync,
   openSync,
-  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -212,17 +211,12 @@ export class FileLock {
   }
 }
 
-/** Removes temp and aside directories of `lockName` that acquirers or releasers left when they died. */
-export function sweepLockLeftovers(place: LockPlace & { self(): string }, lockName: string): void {
-  let entries: string[];
-  try {
-    entries = readdirSync(place.self());
-  } catch {
-    return;
-  }
-  for (const e of entries) {
-    if (!e.startsWith(`${lockName}-`)) continue;
-    const age = ageMs(place.at(e));
-    if (age !== undefined && age > ABANDONED_TEMP_MS) rmSync(place.at(e), { recursive: true, force: true });
-  }
+/**
+ * A temp or aside directory of `lockName` that an acquirer or releaser left when it died: old enough that no live
+ * one is still working on it. Swept by the lock's holder.
+ */
+export function isLockLeftover(entry: string, lockName: string, at: (name: string) => string): boolean {
+  if (!entry.startsWith(`${lockName}-`)) return false;
+  const age = ageMs(at(entry));
+  return age !== undefined && age > ABANDONED_TEMP_MS;
 }

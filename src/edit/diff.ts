@@ -94,27 +94,34 @@ export function diffSequences(a: ArrayLike<number>, b: ArrayLike<number>, maxD: 
   return hunks;
 }
 
+/** Numbers for strings, equal strings equal numbers: lines or tokens as diffSequences compares them. */
+export function interner(): (s: string) => number {
+  const ids = new Map<string, number>();
+  return (s) => {
+    let id = ids.get(s);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(s, id);
+    }
+    return id;
+  };
+}
+
 function codes(s: string): Uint16Array {
   const out = new Uint16Array(s.length);
   for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
   return out;
 }
 
-/** Line ids (shared dictionary) and the offset where each line starts, with a sentinel at the end. */
-function lineTokens(s: string, dict: Map<string, number>): { ids: number[]; starts: number[] } {
+/** Line ids (shared interner) and the offset where each line starts, with a sentinel at the end. */
+function lineTokens(s: string, id: (s: string) => number): { ids: number[]; starts: number[] } {
   const ids: number[] = [];
   const starts: number[] = [];
   let pos = 0;
   while (pos < s.length) {
     const nl = s.indexOf("\n", pos);
     const end = nl === -1 ? s.length : nl + 1;
-    const line = s.slice(pos, end);
-    let id = dict.get(line);
-    if (id === undefined) {
-      id = dict.size;
-      dict.set(line, id);
-    }
-    ids.push(id);
+    ids.push(id(s.slice(pos, end)));
     starts.push(pos);
     pos = end;
   }
@@ -131,9 +138,9 @@ const CHAR_MAX_D = 600;
 export function diffChars(a: string, b: string): Hunk[] {
   const direct = diffSequences(codes(a), codes(b), CHAR_MAX_D);
   if (direct) return direct;
-  const dict = new Map<string, number>();
-  const la = lineTokens(a, dict);
-  const lb = lineTokens(b, dict);
+  const id = interner();
+  const la = lineTokens(a, id);
+  const lb = lineTokens(b, id);
   const lines = diffSequences(la.ids, lb.ids, 4000) ?? [
     { aStart: 0, aEnd: la.ids.length, bStart: 0, bEnd: lb.ids.length },
   ];
@@ -155,16 +162,11 @@ export function diffChars(a: string, b: string): Hunk[] {
 const TOKEN = /[\p{L}\p{N}_$]+|[ \t]+|\n|[\s\S]/gu;
 
 /** Token boundaries (start offsets, plus the end) of words, runs of blanks, newlines and single other characters. */
-function tokenize(s: string, dict: Map<string, number>): { ids: number[]; starts: number[] } {
+function tokenize(s: string, id: (s: string) => number): { ids: number[]; starts: number[] } {
   const ids: number[] = [];
   const starts: number[] = [];
   for (const m of s.matchAll(TOKEN)) {
-    let id = dict.get(m[0]);
-    if (id === undefined) {
-      id = dict.size;
-      dict.set(m[0], id);
-    }
-    ids.push(id);
+    ids.push(id(m[0]));
     starts.push(m.index ?? 0);
   }
   starts.push(s.length);
@@ -176,9 +178,9 @@ function tokenize(s: string, dict: Map<string, number>): { ids: number[]; starts
  * cannot borrow a file's trailing spaces as the indentation of a new line, or wedge a space inside a renamed word.
  */
 export function diffTokens(a: string, b: string): Hunk[] {
-  const dict = new Map<string, number>();
-  const ta = tokenize(a, dict);
-  const tb = tokenize(b, dict);
+  const id = interner();
+  const ta = tokenize(a, id);
+  const tb = tokenize(b, id);
   const hunks = diffSequences(ta.ids, tb.ids, 3000) ?? [
     { aStart: 0, aEnd: ta.ids.length, bStart: 0, bEnd: tb.ids.length },
   ];

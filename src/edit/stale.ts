@@ -5,7 +5,7 @@
  * the version read. A match on lines someone else changed is refused with those lines as they read now.
  */
 import { ToolError } from "../core/errors.js";
-import { diffSequences } from "./diff.js";
+import { diffSequences, interner } from "./diff.js";
 import { Pacer } from "./pace.js";
 import { type Plan, type PlanInput, planEdit } from "./plan.js";
 import { numberedLine } from "./read.js";
@@ -118,15 +118,7 @@ export async function lineDrift(read: string, current: string, pacer: Pacer = Pa
   await pacer.tick();
   const b = nonBlankLines(current, lineStarts(current));
   await pacer.tick();
-  const ids = new Map<string, number>();
-  const id = (k: string) => {
-    let v = ids.get(k);
-    if (v === undefined) {
-      v = ids.size;
-      ids.set(k, v);
-    }
-    return v;
-  };
+  const id = interner();
   const aIds = a.keys.map(id);
   const bIds = b.keys.map(id);
   const hunks = diffSequences(aIds, bIds, DRIFT_MAX_D) ?? wholeMiddle(aIds, bIds);

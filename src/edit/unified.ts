@@ -4,7 +4,7 @@
  * of changed lines is refined with a bounded Myers diff; a block too large for it is shown whole, and the diff says
  * so (docs/edit.md, "Bounded work").
  */
-import { diffSequences } from "./diff.js";
+import { diffSequences, interner } from "./diff.js";
 import { Pacer } from "./pace.js";
 import type { SpanList } from "./spans.js";
 import { lineOf, lineStarts } from "./text.js";
@@ -242,15 +242,7 @@ class DiffWriter {
     for (let k = blk.first; k <= blk.last; k++) oldLines.push(this.a.line(k));
     const newLines: string[] = [];
     for (let k = blk.newFirst; k <= blk.newLast; k++) newLines.push(this.b.line(k));
-    const ids = new Map<string, number>();
-    const id = (l: string) => {
-      let v = ids.get(l);
-      if (v === undefined) {
-        v = ids.size;
-        ids.set(l, v);
-      }
-      return v;
-    };
+    const id = interner();
     const refined = diffSequences(oldLines.map(id), newLines.map(id), REFINE_MAX_D);
     if (!refined) this.coarse = true;
     const hunks = refined ?? [{ aStart: 0, aEnd: oldLines.length, bStart: 0, bEnd: newLines.length }];
