@@ -1,5 +1,5 @@
 /**
- * "The limit" of issue 17: ripgrep alone scanning for the query's subsequence regex — each term's characters in
+ * "The limit": ripgrep alone scanning for the query's subsequence regex — each term's characters in
  * order (`p.*a.*r.*s.*e`), the terms in the order typed, an OR group as an alternation, smart case per term, inverse
  * terms left out. It is not an fzf filter (terms in another order, path matches and folded diacritics are missed);
  * it is what the scan itself costs, the floor any ripgrep-based search pays.

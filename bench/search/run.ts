@@ -3,7 +3,7 @@
  * 0.38) and with the limit — ripgrep alone scanning for the query's subsequence regex (limit.ts) — on two corpora
  * installed from Debian when missing: the Go 1.19 standard library and the Rust 1.63 compiler and standard library.
  * Per corpus: latency (three columns), result-set parity with rg | fzf, top-20 overlap, determinism, peak RSS; on Go
- * also the did-you-mean overhead and the labelled detection suite against the seed's regex indicators.
+ * also the did-you-mean overhead and the labelled detection suite against mcp-personal's regex indicators.
  * `--quick`: eight queries per corpus, printed only (a partial run never overwrites bench/RESULTS.md).
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -251,7 +251,7 @@ async function measure(c: Corpus, all: string[]): Promise<CorpusRun> {
   };
 }
 
-/** The seed's detector, re-implemented from its indicator list and "common mistakes" (mcp-personal). */
+/** mcp-personal's detector, re-implemented from its indicator list and "common mistakes" (mcp-personal). */
 function seedLooksLikeRegex(f: string): boolean {
   const indicators = [
     /\.\*/u,
@@ -309,7 +309,7 @@ async function main(): Promise<void> {
     },
   );
 
-  // Detection suite: ours vs the seed's indicators.
+  // Detection suite: ours vs mcp-personal's indicators.
   const suite = JSON.parse(readFileSync(join(REPO_DIR, "test/fixtures/search/detection-suite.json"), "utf8"))
     .entries as Array<{
     tool: string;

@@ -1,5 +1,5 @@
 /**
- * Candidate corrections for a call (spec §4.3): at most three, each a complete alternative call whose filter parses
+ * Candidate corrections for a call: at most three, each a complete alternative call whose filter parses
  * as fzf with at least one positive term. Confidence = certainty of the misuse × 1.0 when the rewrite matches a
  * superset of the intended lines (0.7 when lossy).
  */
@@ -74,38 +74,8 @@ export function contentCandidates(f: string, r: string, flags: readonly string[]
       message: "fuzzy_filter looked like a regex and regex_pattern like words; swapped them.",
     });
   }
-  if (certF > 0) {
-    const alt = weakOnly ? undefined : alternationToOr(f);
-    const boundary = weakOnly ? undefined : wordBoundaryToExact(f);
-    if (alt && validQuery(alt)) {
-      out.push({
-        ...base,
-        correction_type: "alternation_to_or",
-        confidence: certF,
-        fuzzy_filter: alt,
-        message: `fuzzy_filter '${f}' used regex alternation; fzf's OR is ' | ' with spaces.`,
-      });
-    } else if (boundary && validQuery(boundary)) {
-      out.push({
-        ...base,
-        correction_type: "word_boundary_to_exact",
-        confidence: certF,
-        fuzzy_filter: boundary,
-        message: `fuzzy_filter '${f}' used regex word boundaries; fzf's 'word' matches on word boundaries.`,
-      });
-    } else {
-      const conv = regexToFuzzy(f);
-      if (validQuery(conv.query) && conv.query !== f) {
-        out.push({
-          ...base,
-          correction_type: "regex_to_fuzzy",
-          confidence: round2(certF * (conv.superset ? 1 : 0.7)),
-          fuzzy_filter: conv.query,
-          message: `fuzzy_filter '${f}' looked like a regex; read it as the fzf query '${conv.query}'.`,
-        });
-      }
-    }
-  }
+  const rewrite = certF > 0 ? filterRewrite(f, certF, weakOnly, base) : undefined;
+  if (rewrite) out.push(rewrite);
   if (certR > 0 && !(certF > 0 && !weakOnly)) {
     const words = r.trim();
     const merged = `${f.trim()} ${words}`;
@@ -122,6 +92,51 @@ export function contentCandidates(f: string, r: string, flags: readonly string[]
       });
     }
   }
+  out.push(...writtenAsLiterals(f, r, flags, base));
+  // With words in regex_pattern, a swap beats any rewrite that keeps those words as the regex.
+  const rank = (c: Candidate) => (c.correction_type === "parameter_swap" ? 1 : 0);
+  return out.sort((a, b) => rank(b) - rank(a) || b.confidence - a.confidence).slice(0, 3);
+}
+
+/** What every candidate of one call shares unless it says otherwise. */
+type CandidateBase = Pick<Candidate, "regex_pattern" | "rg_flags" | "sameRun" | "weak">;
+
+/** A regex in fzf's filter, read as fzf: alternation as OR, word boundaries as 'word', else the regex's literals. */
+function filterRewrite(f: string, certF: number, weakOnly: boolean, base: CandidateBase): Candidate | undefined {
+  const alt = weakOnly ? undefined : alternationToOr(f);
+  const boundary = weakOnly ? undefined : wordBoundaryToExact(f);
+  if (alt && validQuery(alt)) {
+    return {
+      ...base,
+      correction_type: "alternation_to_or",
+      confidence: certF,
+      fuzzy_filter: alt,
+      message: `fuzzy_filter '${f}' used regex alternation; fzf's OR is ' | ' with spaces.`,
+    };
+  }
+  if (boundary && validQuery(boundary)) {
+    return {
+      ...base,
+      correction_type: "word_boundary_to_exact",
+      confidence: certF,
+      fuzzy_filter: boundary,
+      message: `fuzzy_filter '${f}' used regex word boundaries; fzf's 'word' matches on word boundaries.`,
+    };
+  }
+  const conv = regexToFuzzy(f);
+  if (!validQuery(conv.query) || conv.query === f) return undefined;
+  return {
+    ...base,
+    correction_type: "regex_to_fuzzy",
+    confidence: round2(certF * (conv.superset ? 1 : 0.7)),
+    fuzzy_filter: conv.query,
+    message: `fuzzy_filter '${f}' looked like a regex; read it as the fzf query '${conv.query}'.`,
+  };
+}
+
+/** A regex literal's slashes in regex_pattern, a double-quoted phrase in fuzzy_filter: applied, never warned about. */
+function writtenAsLiterals(f: string, r: string, flags: readonly string[], base: CandidateBase): Candidate[] {
+  const out: Candidate[] = [];
   const literal = r === DEFAULT_PATTERN ? undefined : regexLiteral(r);
   if (literal && literal.pattern !== r) {
     out.push({
@@ -149,9 +164,7 @@ export function contentCandidates(f: string, r: string, flags: readonly string[]
       message: `fuzzy_filter '${f}' quoted a phrase; fzf's exact phrase is '${quoted}'.`,
     });
   }
-  // With words in regex_pattern, a swap beats any rewrite that keeps those words as the regex.
-  const rank = (c: Candidate) => (c.correction_type === "parameter_swap" ? 1 : 0);
-  return out.sort((a, b) => rank(b) - rank(a) || b.confidence - a.confidence).slice(0, 3);
+  return out;
 }
 
 export function filesCandidates(f: string): Candidate[] {

@@ -1,4 +1,4 @@
-/** The `[search]` section of dwim.toml and its environment variables (spec §3 Config). */
+/** The `[search]` section of dwim.toml and its environment variables (docs/search.md, "Configuration"). */
 import * as z from "zod";
 import { defineConfigSection, type LoadedConfig, limitsSection, recoverySection, sectionOf } from "../core/config.js";
 import { parseSize } from "./flags.js";
@@ -13,7 +13,7 @@ export const searchSection = defineConfigSection({
       retry_confidence: z.number().min(0).max(1).optional(),
       max_retries: z.number().int().min(0).max(3).default(1),
       timeout_ms: z.number().int().min(1).optional(),
-      /** The seed's `MCP_FUZZY_SEARCH_TIMEOUT`, in seconds; `timeout_ms` wins. */
+      /** mcp-personal's `MCP_FUZZY_SEARCH_TIMEOUT`, in seconds; `timeout_ms` wins. */
       timeout_seconds: z.number().positive().optional(),
       max_output_chars: z.number().int().min(1000).default(20_000),
       rg_path: z.string().min(1).optional(),

@@ -1,68 +1,28 @@
 /**
  * fuzzy_search_content: `rg R | fzf --filter F` in one streaming pass, with misuse detection, at most one corrective
- * retry, and an explanation for every empty answer (spec §4).
+ * retry, and an explanation for every empty answer (docs/search.md). A call is planned once from its arguments and
+ * flags (content-plan.ts), then scanned (content-scan.ts): the first scan, a literal rerun when ripgrep rejects the
+ * regex, or the retry of a candidate correction when nothing matched; the answer is shaped last.
  */
 import { type Correction, type DidYouMean, didYouMean } from "../core/corrections.js";
 import { ToolError } from "../core/errors.js";
-import { checkFuzzyFilter, checkRegexPattern } from "./arguments.js";
-import {
-  type Candidate,
-  type CorrectionType,
-  contentCandidates,
-  DEFAULT_PATTERN,
-  didYouMeanLine,
-} from "./candidates.js";
-import { needsPcre2, regexCertainty } from "./detect.js";
-import { countAnyFile, type Diagnostics, diagnose, explain } from "./diagnostics.js";
-import { readsEveryLine } from "./direct.js";
-import { DEFAULT_FLAG_LIMITS, type FlagsInput, type ParsedFlags, parseRgFlagsFor, withGlob } from "./flags.js";
+import { addContext, type ContentMatch, cutLine, fitBudget } from "./answer-shape.js";
+import { type Candidate, type CorrectionType, DEFAULT_PATTERN, didYouMeanLine } from "./candidates.js";
+import { type ContentParams, type ContentPlan, planContent, type ScanQuery, TOOL } from "./content-plan.js";
+import { type CallContext, scanQuery } from "./content-scan.js";
+import { regexCertainty } from "./detect.js";
+import { type Diagnostics, diagnose, explain } from "./diagnostics.js";
+import type { SearchEnv } from "./env.js";
 import { DEFAULT_SCHEME } from "./fzf/charclass.js";
 import { QueryMatcher } from "./fzf/matcher.js";
-import type { CaseMode } from "./fzf/pattern.js";
-import { scanMultiline } from "./multiline.js";
-import { addContext, type ContentMatch, cutLine, fitBudget } from "./output.js";
-import { pathGlobCorrections, resolveSearchPathOrGlob } from "./paths.js";
-import { type ProgressSink, SearchProgress } from "./progress.js";
-import { scanListedFiles } from "./pushdown.js";
-import { checkPattern, firstErrorLines, LINE_ARGS, type RipgrepInfo } from "./ripgrep.js";
-import { Collector, type ScanResult, type SetCounter, scanLines } from "./scan.js";
+import { SearchProgress } from "./progress.js";
+import { checkPattern, firstErrorLines } from "./ripgrep.js";
+import { Collector, type ScanResult } from "./scan.js";
 import { droppedWarning, verifyMatches } from "./verify.js";
 
+export type { ContentParams } from "./content-plan.js";
 export type { Diagnostics } from "./diagnostics.js";
-
-export interface ContentParams {
-  fuzzy_filter: string;
-  path?: string;
-  regex_pattern?: string;
-  hidden?: boolean;
-  limit?: number;
-  offset?: number;
-  rg_flags?: FlagsInput;
-  multiline?: boolean;
-  content_only?: boolean;
-  context_lines?: number;
-  max_chars?: number;
-  auto_retry?: boolean;
-  case?: CaseMode;
-}
-
-export interface SearchEnv {
-  rg: RipgrepInfo;
-  cwd: string;
-  roots: readonly string[];
-  timeoutMs: number;
-  autoRetry: boolean;
-  threshold: number;
-  maxRetries: number;
-  maxChars: number;
-  /** Largest file searched, in bytes (`[search] max_filesize`); `rg_flags` may lower it. */
-  maxFilesize?: number;
-  /** Reuse file listings while their witness holds (`[search] listing_cache`, default true). */
-  listingCache?: boolean;
-  signal?: AbortSignal;
-  /** Receives progress of searches that run longer than about a second. */
-  progress?: ProgressSink;
-}
+export type { SearchEnv } from "./env.js";
 
 export interface Suggestion {
   fuzzy_filter: string;
@@ -97,25 +57,19 @@ export interface ContentResult {
   did_you_mean?: DidYouMeanSearch;
 }
 
-export const TOOL = "fuzzy_search_content";
-
-interface Plan {
-  fuzzy_filter: string;
-  regex_pattern: string;
-  flags: string[];
-}
-
-function rgArgs(plan: Plan, hidden: boolean, target: string, extra: readonly string[] = []): string[] {
-  return [
-    ...LINE_ARGS,
-    ...(hidden ? ["--hidden"] : []),
-    ...plan.flags,
-    ...extra,
-    "-e",
-    plan.regex_pattern,
-    "--",
-    target,
-  ];
+/** What the scans found: the collector answered from, the run it came from, and the correction applied, if any. */
+interface Outcome {
+  result: Collector;
+  /** The run whose counts the answer reports. */
+  run: ScanResult;
+  /** The first scan, or the literal rerun that replaced it: what ripgrep reported, where the diagnostics start. */
+  first: ScanResult;
+  /** The query the diagnostics explain. */
+  query: ScanQuery;
+  did?: DidYouMeanSearch;
+  /** ripgrep rejected the regex, and the literal rerun found nothing either: offered as a suggestion. */
+  literal?: Candidate;
+  regexRejected: boolean;
 }
 
 export async function searchContent(p: ContentParams, env: SearchEnv): Promise<ContentResult> {
@@ -123,276 +77,183 @@ export async function searchContent(p: ContentParams, env: SearchEnv): Promise<C
   const progress = new SearchProgress(env.progress, () => matches());
   progress.start();
   try {
-    return await search(p, env, progress, (count) => {
+    const plan = await planContent(p, env);
+    const call: CallContext = { env, progress: progress.counts };
+    const outcome = await runScans(plan, call, (count) => {
       matches = count;
     });
+    return await answer(plan, call, outcome);
   } finally {
     progress.stop();
   }
 }
 
-/** The size cap ripgrep gets unless the call's flags already set one (capped by parseRgFlags). */
-function sizeCap(flags: readonly string[], maxFilesize: number | undefined): string[] {
-  if (maxFilesize === undefined || flags.some((f) => f.startsWith("--max-filesize="))) return [];
-  return [`--max-filesize=${maxFilesize}`];
+const cancelled = (env: SearchEnv) => env.signal?.aborted === true;
+
+function collectorFor(plan: ContentPlan, fuzzyFilter: string): Collector {
+  return new Collector(new QueryMatcher(fuzzyFilter, DEFAULT_SCHEME, plan.caseMode), plan.offset + plan.limit);
 }
 
-async function search(
-  p: ContentParams,
-  env: SearchEnv,
-  progress: SearchProgress,
+/** The first scan, scoring the in-pass candidates beside the query; then a rerun or a retry when it calls for one. */
+async function runScans(
+  plan: ContentPlan,
+  call: CallContext,
   reportMatches: (count: () => number) => void,
-): Promise<ContentResult> {
-  // One deadline for the whole call: retries and diagnostics share what the first scan left.
-  const deadline = Date.now() + env.timeoutMs;
-  const F = p.fuzzy_filter;
-  checkFuzzyFilter(F, "Give one or more words to look for; use regex_pattern for a regex");
-  const R = p.regex_pattern === undefined || p.regex_pattern === "" ? DEFAULT_PATTERN : p.regex_pattern;
-  checkRegexPattern(R);
-  const limit = p.limit ?? 20;
-  const offset = p.offset ?? 0;
-  const caseMode = p.case ?? "smart";
-  const { target, fromGlob } = resolveSearchPathOrGlob(p.path ?? ".", env.roots, env.cwd);
-  const flagsInput = fromGlob ? withGlob(p.rg_flags ?? "", fromGlob.glob) : (p.rg_flags ?? "");
-  const flags: ParsedFlags = await parseRgFlagsFor(env.rg.path, env.cwd, flagsInput, false, {
-    ...DEFAULT_FLAG_LIMITS,
-    maxFilesize: env.maxFilesize,
-  });
-  const hidden = (p.hidden ?? false) || flags.hidden;
-  const contextLines = Math.min(10, p.context_lines ?? flags.context ?? 0);
-  const maxChars = p.max_chars ?? env.maxChars;
-  const autoRetry = p.auto_retry ?? env.autoRetry;
-  const warnings = [...flags.warnings];
-  const preCorrections: Correction[] = [
-    ...(fromGlob ? pathGlobCorrections(p.path ?? ".", p.rg_flags ?? "", fromGlob) : []),
-    ...flags.corrections.map((c) => ({
-      parameter: "rg_flags",
-      original: c.original,
-      corrected: c.corrected,
-      correction_type: c.correction_type,
-      confidence: c.confidence,
-    })),
-  ];
-  const flagArgv = flags.argv.filter((a) => a !== "--hidden");
-  let plan: Plan = { fuzzy_filter: F, regex_pattern: R, flags: flagArgv };
-  const original = { fuzzy_filter: F, regex_pattern: R, rg_flags: p.rg_flags ?? "" };
-
-  // Look-around or a backreference would fail in the default engine: switch engines before running (never after).
-  let pcreCandidate: Candidate | undefined;
-  if (needsPcre2(R) && !flags.pcre2) {
-    if (env.rg.pcre2) {
-      pcreCandidate = {
-        correction_type: "enable_pcre2",
-        confidence: 0.95,
-        fuzzy_filter: F,
-        regex_pattern: R,
-        rg_flags: [...flagArgv, "--pcre2"],
-        sameRun: false,
-        weak: false,
-        message: "regex_pattern uses look-around or a backreference; enabled ripgrep's PCRE2 engine.",
-      };
-    } else {
-      const words = [...R.matchAll(/\(\?=\.\*([\p{L}\p{N}_]{2,})\)/gu)].map((m) => `'${m[1]}`);
-      pcreCandidate = {
-        correction_type: "pattern_to_fuzzy",
-        confidence: 0.9,
-        fuzzy_filter: [F, ...words].join(" "),
-        regex_pattern: DEFAULT_PATTERN,
-        rg_flags: flagArgv,
-        sameRun: false,
-        weak: false,
-        message: "regex_pattern uses look-around, which this ripgrep cannot run; moved its words to fuzzy_filter.",
-      };
-    }
-    if (!autoRetry || pcreCandidate.confidence < env.threshold) {
-      throw new ToolError({
-        error: "regex_pattern uses look-around or a backreference, which ripgrep's default engine rejects",
-        error_type: "SEARCH_INVALID_REGEX",
-        parameter: "rg_flags",
-        got: R,
-        likely_fix: pcreCandidate.regex_pattern === R ? pcreCandidate.rg_flags : undefined,
-        hints: [didYouMeanLine(TOOL, pcreCandidate)],
-      });
-    }
-    plan = {
-      fuzzy_filter: pcreCandidate.fuzzy_filter,
-      regex_pattern: pcreCandidate.regex_pattern,
-      flags: pcreCandidate.rg_flags,
-    };
-  }
-
-  const candidates = pcreCandidate ? [] : contentCandidates(F, R, flagArgv);
-  const k = offset + limit;
-  const main = new Collector(new QueryMatcher(plan.fuzzy_filter, DEFAULT_SCHEME, caseMode), k);
+): Promise<Outcome> {
+  const main = collectorFor(plan, plan.query.fuzzy_filter);
   reportMatches(() => main.count);
-  const inPass = candidates
-    .filter((c) => c.sameRun)
-    .map((c) => ({ c, col: new Collector(new QueryMatcher(c.fuzzy_filter, DEFAULT_SCHEME, caseMode), k) }));
-  const contentOnly = p.content_only ?? false;
-  const multiline = p.multiline ?? false;
-
-  const scan = (
-    pl: Plan,
-    collectors: Collector[],
-    extra: Partial<{
-      counter: SetCounter;
-      hiddenOverride: boolean;
-      noIgnore: boolean;
-      stopAtFirst: boolean;
-      timeoutMs: number;
-    }> = {},
-  ) => {
-    const limits = sizeCap(pl.flags, env.maxFilesize);
-    const args = rgArgs(pl, extra.hiddenOverride ?? hidden, target.argument, [
-      ...limits,
-      ...(extra.noIgnore ? ["--no-ignore"] : []),
-    ]);
-    const remaining = Math.max(1, deadline - Date.now());
-    const common = {
-      rg: env.rg.path,
-      cwd: env.cwd,
-      timeoutMs: Math.min(extra.timeoutMs ?? remaining, remaining),
-      signal: env.signal,
-      contentOnly,
-      collectors,
-      counter: extra.counter,
-      stopAtFirst: extra.stopAtFirst,
-      progress: progress.counts,
-    };
-    if (multiline) return scanMultiline({ ...common, args: multilineArgs(args) });
-    if (pl.regex_pattern === DEFAULT_PATTERN && readsEveryLine(pl.flags)) {
-      return scanListedFiles({
-        ...common,
-        flags: pl.flags,
-        // The listing leaves the size cap to the scan and to dwim's own reads (it would stat every file for it).
-        maxFilesize: limits.length > 0 ? env.maxFilesize : undefined,
-        listingCache: env.listingCache ?? true,
-        hidden: extra.hiddenOverride ?? hidden,
-        noIgnore: extra.noIgnore,
-        target: target.argument,
-      });
-    }
-    return scanLines({ ...common, args });
-  };
-
-  let first = await scan(plan, [main, ...inPass.map((x) => x.col)]);
+  const inPass = new Map(plan.candidates.filter((c) => c.sameRun).map((c) => [c, collectorFor(plan, c.fuzzy_filter)]));
+  const first = await scanQuery(plan, call, plan.query, [main, ...inPass.values()]);
   // A cancelled call does no more work: no retry, no diagnostics; what was found is returned, marked.
-  const cancelled = () => env.signal?.aborted === true;
-  const regexError = first.exitCode === 2 && first.lines === 0 && !first.timedOut && !cancelled();
-  let did: DidYouMeanSearch | undefined;
-  let result = main;
-  let usedRun: ScanResult = first;
-  let literalSuggestion: Candidate | undefined;
-  if (regexError) {
-    const message = firstErrorLines(first.stderr);
-    if (!/regex|parse|syntax|unclosed|unopened|repetition|escape/iu.test(message)) {
-      throw new ToolError({
-        error: `ripgrep failed: ${message.split("\n")[0]}`,
-        error_type: "SEARCH_RG_FAILED",
-        got: message,
-        hints: [],
-      });
-    }
-    const literal: Candidate = {
-      correction_type: "regex_to_literal",
-      confidence: 0.9,
-      fuzzy_filter: plan.fuzzy_filter,
-      regex_pattern: plan.regex_pattern,
-      rg_flags: [...plan.flags, "--fixed-strings"],
-      sameRun: false,
-      weak: false,
-      message: `ripgrep rejected regex_pattern '${plan.regex_pattern}'; searched it as a literal string (--fixed-strings).`,
-    };
-    if (!autoRetry || literal.confidence < env.threshold || env.maxRetries < 1) {
-      throw new ToolError({
-        error: `ripgrep rejected regex_pattern: ${message.split("\n").slice(-1)[0] || message}`,
-        error_type: "SEARCH_INVALID_REGEX",
-        parameter: "rg_flags",
-        got: plan.regex_pattern,
-        expected: "a Rust regex",
-        likely_fix:
-          typeof p.rg_flags === "string" || p.rg_flags === undefined
-            ? [p.rg_flags ?? "", "--fixed-strings"].join(" ").trim()
-            : [...p.rg_flags, "--fixed-strings"],
-        hints: ["Escape ( [ { with a backslash, or pass --fixed-strings to search the text literally", message],
-      });
-    }
-    const col = new Collector(new QueryMatcher(plan.fuzzy_filter, DEFAULT_SCHEME, caseMode), k);
-    const second = await scan({ ...plan, flags: literal.rg_flags }, [col]);
-    if (col.count > 0) did = dym(literal, original, 0, col.count);
-    else literalSuggestion = literal;
-    result = col;
-    usedRun = second;
-    first = second;
-  } else if (pcreCandidate) {
-    did = dym(pcreCandidate, original, 0, main.count);
+  if (first.exitCode === 2 && first.lines === 0 && !first.timedOut && !cancelled(call.env)) {
+    return rerunAsLiteral(plan, call, first);
   }
+  const outcome: Outcome = { result: main, run: first, first, query: plan.query, regexRejected: false };
+  if (plan.pcre) outcome.did = dym(plan.pcre, plan.original, 0, main.count);
+  if (main.count > 0 || first.timedOut || cancelled(call.env)) return outcome;
+  return retryCandidates(plan, call, outcome, inPass);
+}
 
-  const applicable = (c: Candidate) => autoRetry && !c.weak && c.confidence >= env.threshold;
-  if (!regexError && main.count === 0 && !first.timedOut && !cancelled()) {
-    let retries = env.maxRetries;
-    for (const c of candidates) {
-      if (!applicable(c)) continue;
-      if (c.sameRun) {
-        const col = inPass.find((x) => x.c === c)?.col;
-        if (col && col.count > 0) {
-          did = dym(c, original, 0, col.count);
-          result = col;
-          break;
-        }
-        continue;
-      }
-      if (retries <= 0) continue;
-      retries--;
-      if (c.regex_pattern !== DEFAULT_PATTERN) {
-        const valid = await checkPattern(env.rg.path, c.regex_pattern, c.rg_flags, env.cwd);
-        if (!valid.valid) continue;
-      }
-      const col = new Collector(new QueryMatcher(c.fuzzy_filter, DEFAULT_SCHEME, caseMode), k);
-      const run = await scan({ fuzzy_filter: c.fuzzy_filter, regex_pattern: c.regex_pattern, flags: c.rg_flags }, [
-        col,
-      ]);
-      if (col.count > 0) {
-        did = dym(c, original, 0, col.count);
-        result = col;
-        usedRun = run;
-        break;
-      }
-    }
+/** ripgrep rejected the regex: searched as a literal string when a retry is allowed, else the contract's error. */
+async function rerunAsLiteral(plan: ContentPlan, call: CallContext, first: ScanResult): Promise<Outcome> {
+  const { env } = call;
+  const message = firstErrorLines(first.stderr);
+  if (!/regex|parse|syntax|unclosed|unopened|repetition|escape/iu.test(message)) {
+    throw new ToolError({
+      error: `ripgrep failed: ${message.split("\n")[0]}`,
+      error_type: "SEARCH_RG_FAILED",
+      got: message,
+      hints: [],
+    });
   }
-  if (did && preCorrections.length > 0) did.corrections.unshift(...preCorrections);
-  else if (!did && preCorrections.length > 0) {
-    did = {
-      ...didYouMean(
-        preCorrections,
-        `Corrected ${preCorrections.map((c) => `${c.parameter} ${c.original === "" ? "''" : c.original}→${c.corrected}`).join(", ")}`,
-      ),
-      correction_type: preCorrections[0].correction_type as CorrectionType,
-      confidence: preCorrections[0].confidence,
-      original,
-      applied: { ...original, rg_flags: flagArgv },
-    };
+  const { query } = plan;
+  const literal: Candidate = {
+    correction_type: "regex_to_literal",
+    confidence: 0.9,
+    fuzzy_filter: query.fuzzy_filter,
+    regex_pattern: query.regex_pattern,
+    rg_flags: [...query.flags, "--fixed-strings"],
+    sameRun: false,
+    weak: false,
+    message: `ripgrep rejected regex_pattern '${query.regex_pattern}'; searched it as a literal string (--fixed-strings).`,
+  };
+  if (!plan.autoRetry || literal.confidence < env.threshold || env.maxRetries < 1) {
+    const flags = plan.params.rg_flags;
+    throw new ToolError({
+      error: `ripgrep rejected regex_pattern: ${message.split("\n").slice(-1)[0] || message}`,
+      error_type: "SEARCH_INVALID_REGEX",
+      parameter: "rg_flags",
+      got: query.regex_pattern,
+      expected: "a Rust regex",
+      likely_fix:
+        typeof flags === "string" || flags === undefined
+          ? [flags ?? "", "--fixed-strings"].join(" ").trim()
+          : [...flags, "--fixed-strings"],
+      hints: ["Escape ( [ { with a backslash, or pass --fixed-strings to search the text literally", message],
+    });
   }
+  const col = collectorFor(plan, query.fuzzy_filter);
+  const rerun: ScanQuery = { ...query, flags: literal.rg_flags };
+  const second = await scanQuery(plan, call, rerun, [col]);
+  const found = col.count > 0;
+  return {
+    result: col,
+    run: second,
+    first: second,
+    query: rerun,
+    did: found ? dym(literal, plan.original, 0, col.count) : undefined,
+    literal: found ? undefined : literal,
+    regexRejected: true,
+  };
+}
 
-  // Candidates not applied become warnings (with a ready call) and, on an empty answer, suggestions.
-  const notApplied = [...(literalSuggestion ? [literalSuggestion] : []), ...candidates].filter(
-    (c) => !did || c.correction_type !== did.correction_type || c.fuzzy_filter !== did.applied.fuzzy_filter,
-  );
-  const total = result.count;
-  for (const c of notApplied) if (!c.weak && !(c.quiet && result.count > 0)) warnings.push(didYouMeanLine(TOOL, c));
-  if (candidates.length === 0 && !pcreCandidate && regexCertainty(F) >= 0.8) {
+/**
+ * Nothing matched: the first applicable candidate that finds something is the answer. Candidates of the filter alone
+ * were scored in the first scan; each other one costs a scan, at most `maxRetries` of them.
+ */
+async function retryCandidates(
+  plan: ContentPlan,
+  call: CallContext,
+  outcome: Outcome,
+  inPass: ReadonlyMap<Candidate, Collector>,
+): Promise<Outcome> {
+  const { env } = call;
+  let retries = env.maxRetries;
+  for (const c of plan.candidates) {
+    if (!plan.autoRetry || c.weak || c.confidence < env.threshold) continue;
+    if (c.sameRun) {
+      const col = inPass.get(c);
+      if (col && col.count > 0) return { ...outcome, result: col, did: dym(c, plan.original, 0, col.count) };
+      continue;
+    }
+    if (retries <= 0) continue;
+    retries--;
+    if (c.regex_pattern !== DEFAULT_PATTERN) {
+      const valid = await checkPattern(env.rg.path, c.regex_pattern, c.rg_flags, env.cwd);
+      if (!valid.valid) continue;
+    }
+    const col = collectorFor(plan, c.fuzzy_filter);
+    const query = { fuzzy_filter: c.fuzzy_filter, regex_pattern: c.regex_pattern, flags: c.rg_flags };
+    const run = await scanQuery(plan, call, query, [col]);
+    if (col.count > 0) return { ...outcome, result: col, run, did: dym(c, plan.original, 0, col.count) };
+  }
+  return outcome;
+}
+
+/** The corrections made before the first scan lead did_you_mean, or make one of their own. */
+function withPreCorrections(plan: ContentPlan, did: DidYouMeanSearch | undefined): DidYouMeanSearch | undefined {
+  const pre = plan.preCorrections;
+  if (pre.length === 0) return did;
+  if (did) {
+    did.corrections.unshift(...pre);
+    return did;
+  }
+  return {
+    ...didYouMean(
+      pre,
+      `Corrected ${pre.map((c) => `${c.parameter} ${c.original === "" ? "''" : c.original}→${c.corrected}`).join(", ")}`,
+    ),
+    correction_type: pre[0].correction_type as CorrectionType,
+    confidence: pre[0].confidence,
+    original: plan.original,
+    applied: { ...plan.original, rg_flags: plan.flagArgv },
+  };
+}
+
+/** The flags' warnings, then a ready call for each candidate not applied, then what ripgrep said. */
+function warningsFor(plan: ContentPlan, outcome: Outcome, notApplied: readonly Candidate[]): string[] {
+  const warnings = [...plan.flags.warnings];
+  const found = outcome.result.count > 0;
+  for (const c of notApplied) if (!c.weak && !(c.quiet && found)) warnings.push(didYouMeanLine(TOOL, c));
+  const F = plan.original.fuzzy_filter;
+  if (plan.candidates.length === 0 && !plan.pcre && regexCertainty(F) >= 0.8) {
     warnings.push(
       `fuzzy_filter '${F}' looks like a regex, which fzf reads literally: put it in regex_pattern and give fuzzy_filter a word expected on the line`,
     );
   }
-  if (first.exitCode === 2 && !regexError && first.stderr)
+  const { first } = outcome;
+  if (first.exitCode === 2 && !outcome.regexRejected && first.stderr) {
     warnings.push(`ripgrep reported: ${firstErrorLines(first.stderr)}`);
+  }
+  return warnings;
+}
 
-  const encoding = flags.argv.find((a) => a.startsWith("--encoding="))?.slice("--encoding=".length);
-  const verified = await verifyMatches(result.top.sorted().slice(offset, offset + limit), {
+/** The page: verified against the files beneath the roots, cut to its budget, with context and paging. */
+async function answer(plan: ContentPlan, call: CallContext, outcome: Outcome): Promise<ContentResult> {
+  const { env } = call;
+  const did = withPreCorrections(plan, outcome.did);
+  // Candidates not applied become warnings (with a ready call) and, on an empty answer, suggestions.
+  const notApplied = [...(outcome.literal ? [outcome.literal] : []), ...plan.candidates].filter(
+    (c) => !did || c.correction_type !== did.correction_type || c.fuzzy_filter !== did.applied.fuzzy_filter,
+  );
+  const warnings = warningsFor(plan, outcome, notApplied);
+  const { result, run } = outcome;
+  const total = result.count;
+  const encoding = plan.flags.argv.find((a) => a.startsWith("--encoding="))?.slice("--encoding=".length);
+  const verified = await verifyMatches(result.top.sorted().slice(plan.offset, plan.offset + plan.limit), {
     ...env,
     encoding,
-    keepLines: contextLines > 0,
+    keepLines: plan.contextLines > 0,
   });
   if (verified.dropped > 0) warnings.push(droppedWarning(verified.dropped));
   const matches: ContentMatch[] = verified.kept.map((h) => {
@@ -401,61 +262,38 @@ async function search(
     if (cut.cut) m.truncated_line = true;
     return m;
   });
-  addContext(matches, contextLines, verified.lines);
+  addContext(matches, plan.contextLines, verified.lines);
   const out: ContentResult = {
     matches,
     total_matches: total,
     returned: matches.length,
-    offset,
-    truncated: offset + matches.length + verified.dropped < total,
-    files_searched: usedRun.filesSearched ?? usedRun.filesWithLines,
-    lines_scanned: usedRun.lines,
+    offset: plan.offset,
+    truncated: plan.offset + matches.length + verified.dropped < total,
+    files_searched: run.filesSearched ?? run.filesWithLines,
+    lines_scanned: run.lines,
   };
-  if (out.truncated) out.next_offset = offset + matches.length + verified.dropped;
-  if (cancelled()) out.incomplete = "cancelled";
-  else if (usedRun.timedOut) out.incomplete = "timeout";
-  else if (usedRun.exitCode === 2) out.incomplete = "rg_error";
-  if (usedRun.timedOut && total === 0) {
+  if (out.truncated) out.next_offset = plan.offset + matches.length + verified.dropped;
+  if (cancelled(env)) out.incomplete = "cancelled";
+  else if (run.timedOut) out.incomplete = "timeout";
+  else if (run.exitCode === 2) out.incomplete = "rg_error";
+  if (run.timedOut && total === 0) {
     throw new ToolError({
       error: `Search timed out after ${env.timeoutMs} ms with no match found yet`,
       error_type: "SEARCH_TIMEOUT",
       parameter: "path",
-      got: p.path ?? ".",
+      got: plan.params.path ?? ".",
       hints: ["Narrow path or add rg_flags such as -g '*.go'", "Raise DWIM_SEARCH_TIMEOUT_MS"],
     });
   }
-  if (total === 0 && !cancelled()) {
+  if (total === 0 && !cancelled(env)) {
     const suggestions = notApplied.map(suggestionOf);
     if (suggestions.length > 0) out.suggestions = suggestions;
-    out.diagnostics = await diagnose(
-      literalSuggestion ? { ...plan, flags: literalSuggestion.rg_flags } : plan,
-      first,
-      hidden,
-      flags,
-      scan,
-      caseMode,
-      () => countAnyFile(env, hidden, flagArgv, target.argument),
-    );
-    out.hints = explain(out.diagnostics, plan.fuzzy_filter);
+    out.diagnostics = await diagnose(plan, call, outcome.query, outcome.first);
+    out.hints = explain(out.diagnostics, outcome.query.fuzzy_filter);
   }
   if (warnings.length > 0) out.warnings = warnings;
   if (did) out.did_you_mean = did;
-  return fitBudget(out, maxChars);
-}
-
-function multilineArgs(args: string[]): string[] {
-  // One record per file: list the files the regex matches, then score each whole file.
-  const perLine = new Set([
-    "--line-number",
-    "--with-filename",
-    "--no-heading",
-    "--max-columns=4096",
-    "--max-columns-preview",
-    "--stats",
-  ]);
-  const out = args.filter((a) => !perLine.has(a));
-  out.splice(out.indexOf("--null") + 1, 0, "--files-with-matches");
-  return out;
+  return fitBudget(out, plan.maxChars);
 }
 
 function suggestionOf(c: Candidate): Suggestion {

@@ -1,5 +1,5 @@
 /**
- * Rewrites that turn a misused filter into a valid fzf query (spec §4.3). Every rewrite aims at a superset of the
+ * Rewrites that turn a misused filter into a valid fzf query. Every rewrite aims at a superset of the
  * lines the regex meant: separators (`.*`, `\s+`, classes) split terms, literal runs of two or more characters become
  * exact terms, optional characters are dropped from a fuzzy term, anchors go to the first/last term. Look-around is
  * never generated.

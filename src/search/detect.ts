@@ -1,7 +1,7 @@
 /**
- * Static misuse analysis (spec §4.2), before anything runs: regex constructs in `fuzzy_filter`, plain words or fzf
+ * Static misuse analysis, before anything runs: regex constructs in `fuzzy_filter`, plain words or fzf
  * operators in `regex_pattern`, globs in the files tool's filter. fzf's own operators and common code literals are
- * never evidence: the seed's indicator list flagged 17–28% of valid queries, this one is built to stay under 2%.
+ * never evidence: mcp-personal's indicators flagged 17–28% of valid queries, this one is built to stay under 2%.
  */
 
 export interface Evidence {

@@ -1,19 +1,16 @@
-/** Why an answer is empty (spec §4.6): no files, no candidate lines, or which terms rejected every line. */
-import type { SearchEnv } from "./content.js";
+/**
+ * Why an answer is empty (docs/search.md, "Corrections"): no files, no candidate lines, or which terms rejected every
+ * line. The diagnostic scans run the call's plan, with the variants they need.
+ */
+import type { ContentPlan, ScanQuery } from "./content-plan.js";
+import { type CallContext, scanQuery } from "./content-scan.js";
 import { onlyFileSelection } from "./direct.js";
-import type { ParsedFlags } from "./flags.js";
+import type { SearchEnv } from "./env.js";
 import { DEFAULT_SCHEME } from "./fzf/charclass.js";
 import { QueryMatcher } from "./fzf/matcher.js";
-import { type CaseMode, describeSet } from "./fzf/pattern.js";
+import { describeSet } from "./fzf/pattern.js";
 import { runRipgrep } from "./ripgrep.js";
 import { Collector, type ScanResult, SetCounter } from "./scan.js";
-
-/** The parts of a call that decide what ripgrep and the filter do. */
-export interface ScanPlan {
-  fuzzy_filter: string;
-  regex_pattern: string;
-  flags: string[];
-}
 
 export interface Diagnostics {
   reason: "no_files" | "no_candidate_lines" | "filter_rejected_all";
@@ -22,31 +19,18 @@ export interface Diagnostics {
   hidden_or_ignored_matches?: boolean;
 }
 
-export type ScanFn = (
-  pl: ScanPlan,
-  collectors: Collector[],
-  extra?: Partial<{
-    counter: SetCounter;
-    hiddenOverride: boolean;
-    noIgnore: boolean;
-    stopAtFirst: boolean;
-    timeoutMs: number;
-  }>,
-) => Promise<ScanResult>;
-
-/** Why nothing matched: no files, no candidate lines, or which terms rejected everything (spec §4.6). */
+/** Why `query` found nothing in `first`: no files, no candidate lines, or which terms rejected everything. */
 export async function diagnose(
-  plan: ScanPlan,
+  plan: ContentPlan,
+  call: CallContext,
+  query: ScanQuery,
   first: ScanResult,
-  hidden: boolean,
-  flags: ParsedFlags,
-  scan: ScanFn,
-  caseMode: CaseMode,
-  anyFile: () => Promise<number>,
 ): Promise<Diagnostics> {
-  const matcher = new QueryMatcher(plan.fuzzy_filter, DEFAULT_SCHEME, caseMode);
+  const matcher = new QueryMatcher(query.fuzzy_filter, DEFAULT_SCHEME, plan.caseMode);
   let files = first.filesSearched ?? first.filesWithLines;
-  if (first.filesSearched === undefined && first.lines === 0) files = await anyFile();
+  if (first.filesSearched === undefined && first.lines === 0) {
+    files = await countAnyFile(call.env, plan.hidden, plan.flagArgv, plan.target);
+  }
   // A prefiltered scan sees only lines that could match: none seen says nothing about regex_pattern.
   const prefiltered = (first as { prefilter?: unknown }).prefilter !== undefined;
   const reason: Diagnostics["reason"] =
@@ -54,14 +38,19 @@ export async function diagnose(
   const d: Diagnostics = { reason, per_term: [], drop_one: [] };
   if (reason === "filter_rejected_all" && matcher.sets.length <= 8) {
     const counter = new SetCounter(matcher);
-    await scan(plan, [], { counter });
+    await scanQuery(plan, call, query, [], { counter });
     d.per_term = matcher.sets.map((s, i) => ({ term: describeSet(s), matched_lines: counter.perSet[i] }));
     if (matcher.sets.length > 1)
       d.drop_one = matcher.sets.map((s, i) => ({ without: describeSet(s), matched_lines: counter.dropOne[i] }));
   }
-  if (!(hidden && flags.noIgnore)) {
+  if (!(plan.hidden && plan.flags.noIgnore)) {
     const probe = new Collector(matcher, 1);
-    const r = await scan(plan, [probe], { hiddenOverride: true, noIgnore: true, stopAtFirst: true, timeoutMs: 1000 });
+    const r = await scanQuery(plan, call, query, [probe], {
+      hiddenOverride: true,
+      noIgnore: true,
+      stopAtFirst: true,
+      timeoutMs: 1000,
+    });
     d.hidden_or_ignored_matches = probe.count > 0 || (r.stoppedEarly && probe.count > 0);
   }
   return d;
@@ -87,7 +76,7 @@ export function explain(d: Diagnostics, F: string): string[] {
 }
 
 /** ripgrep printed no line: was any file searched at all? (stops at the first file listed) */
-export async function countAnyFile(
+async function countAnyFile(
   env: SearchEnv,
   hidden: boolean,
   flags: readonly string[],

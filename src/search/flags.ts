@@ -1,12 +1,14 @@
 /**
  * `rg_flags`: split with shell quoting (no expansion), checked against an allow-list, normalised to one argv element
  * per flag (`--glob=value`, so a value can never be read as another flag). Flags that run programs, leave the roots or
- * change the output format are refused; a flag one edit away from exactly one allowed flag is corrected.
+ * change the output format are refused; a mistyped flag name is read by the core's name matcher (core/suggest.ts, with
+ * the thresholds tool names get): corrected when it auto-corrects to one allowed flag, else refused with what it
+ * offers.
  */
 
 import { availableParallelism } from "node:os";
 import { ToolError } from "../core/errors.js";
-import { osa } from "../core/similarity.js";
+import { NameIndex, type Suggestion } from "../core/suggest.js";
 import { checkFlagWords } from "./arguments.js";
 import { MAX_GLOB_BRACE_DEPTH } from "./convert.js";
 import { type FileTypes, readFileType, ripgrepFileTypes } from "./file-types.js";
@@ -203,29 +205,22 @@ function lookup(name: string): FlagSpec | undefined {
   return byLong.get(name) ?? byShort.get(name);
 }
 
-/** The allowed flag within one edit of `name`, when exactly one is. */
-export function nearestAllowedFlag(name: string): string | undefined {
-  if (!name.startsWith("--")) return undefined;
-  const near = ALLOWED.filter((f) => osa(name, f.long, 2) <= 1);
-  return near.length === 1 ? near[0].long : undefined;
-}
+/** Other spellings agents give an allowed flag: matched as aliases, so a near name of the opposite meaning loses. */
+const OTHER_SPELLINGS: Readonly<Record<string, readonly string[]>> = {
+  "--ignore-case": ["--case-insensitive"],
+};
 
-function nearestForHint(name: string): string | undefined {
-  let best: string | undefined;
-  let bestD = 3;
-  for (const f of ALLOWED) {
-    const d = osa(name, f.long, 3);
-    if (d < bestD) {
-      bestD = d;
-      best = f.long;
-    }
-  }
-  return best;
+/** The allowed long names, for the core's matcher (built once). */
+const FLAG_NAMES = new NameIndex(ALLOWED.map((f) => ({ target: f.long, aliases: OTHER_SPELLINGS[f.long] })));
+
+/** How the core's matcher reads a long flag name that is not allowed as written (short flags are not guessed). */
+function readFlagName(name: string): Suggestion | undefined {
+  return name.startsWith("--") ? FLAG_NAMES.suggest(name, { namespaces: false }) : undefined;
 }
 
 export type FlagsInput = string | readonly string[];
 
-/** What one call may make ripgrep use (issue 12: bounded work per call). */
+/** What one call may make ripgrep use (docs/search.md, "Bounded work"). */
 export interface FlagLimits {
   /** Upper bound of `-j/--threads`: the machine's cores. */
   threads: number;
@@ -299,6 +294,26 @@ function boundedValue(flag: string, value: string, limits: FlagLimits, warnings:
   return value;
 }
 
+/** Flags that select lines or read contents: nothing to do when only listing files. */
+const LINE_ONLY_FLAGS = new Set([
+  "--ignore-case",
+  "--case-sensitive",
+  "--smart-case",
+  "--fixed-strings",
+  "--word-regexp",
+  "--line-regexp",
+  "--invert-match",
+  "--pcre2",
+  "--engine",
+  "--multiline",
+  "--multiline-dotall",
+  "--crlf",
+  "--encoding",
+  "--max-count",
+  "--text",
+  "--binary",
+]);
+
 /**
  * Parses rg_flags. With `types` (what this ripgrep knows, see file-types.ts), a `-t`/`-T` value it does not know is
  * read as the one type it means, reported in `corrections`, or refused with the nearest names.
@@ -311,7 +326,12 @@ export function parseRgFlags(
 ): ParsedFlags {
   checkFlagWords(input);
   const words = typeof input === "string" ? splitShellWords(input) : [...input];
-  const result: ParsedFlags = {
+  return new FlagReader(input, words, forFiles, limits, types).read();
+}
+
+/** One pass over the flag words: each word is grep's, ignored, refused, or an allowed flag (after a typo fix). */
+class FlagReader {
+  private readonly result: ParsedFlags = {
     argv: [],
     warnings: [],
     corrections: [],
@@ -321,9 +341,32 @@ export function parseRgFlags(
     fixedStrings: false,
     multiline: false,
   };
-  for (let i = 0; i < words.length; i++) {
-    let word = words[i];
-    if (word === "") continue;
+  private i = 0;
+  /** The current flag's name and its `=value` (or bundled value), when it came with one. */
+  private word = "";
+  private value: string | undefined;
+
+  constructor(
+    private readonly input: FlagsInput,
+    private readonly words: string[],
+    private readonly forFiles: boolean,
+    private readonly limits: FlagLimits,
+    private readonly types: FileTypes | undefined,
+  ) {}
+
+  read(): ParsedFlags {
+    for (this.i = 0; this.i < this.words.length; this.i++) {
+      if (this.words[this.i] === "" || !this.split()) continue;
+      if (this.grepOrPresentation()) continue;
+      this.refuseDenied();
+      this.allowed(this.allowedSpec());
+    }
+    return this.result;
+  }
+
+  /** Sets word and value from the current word; false when it was a bundle of short flags, spread in its place. */
+  private split(): boolean {
+    let word = this.words[this.i];
     if (!word.startsWith("-") || word === "-" || word === "--") {
       throw new ToolError({
         error: `rg_flags may hold flags only, got '${word}'`,
@@ -342,33 +385,41 @@ export function parseRgFlags(
     // Bundled short flags: `-iw` → `-i -w`; `-gfoo` → `-g foo`.
     if (!word.startsWith("--") && word.length > 2) {
       const first = lookup(word.slice(0, 2));
-      if (first?.takesValue || CONTEXT[word.slice(0, 2)]) {
-        value = word.slice(2);
-        word = word.slice(0, 2);
-      } else {
-        const letters = [...word.slice(1)].map((c) => `-${c}`);
-        words.splice(i, 1, ...letters);
-        i--;
-        continue;
+      if (!(first?.takesValue || CONTEXT[word.slice(0, 2)])) {
+        this.words.splice(this.i, 1, ...[...word.slice(1)].map((c) => `-${c}`));
+        this.i--;
+        return false;
       }
+      value = word.slice(2);
+      word = word.slice(0, 2);
     }
-    const takeValue = (): string => {
-      if (value !== undefined) return value;
-      const next = words[i + 1];
-      if (next === undefined) {
-        throw new ToolError({
-          error: `rg flag ${word} needs a value`,
-          error_type: "SEARCH_INVALID_ARGUMENT",
-          parameter: "rg_flags",
-          got: input,
-          hints: [`Write it as ${word}=VALUE`],
-        });
-      }
-      i++;
-      return next;
-    };
+    this.word = word;
+    this.value = value;
+    return true;
+  }
+
+  /** The current flag's value: given with it, or the next word. */
+  private takeValue(): string {
+    if (this.value !== undefined) return this.value;
+    const next = this.words[this.i + 1];
+    if (next === undefined) {
+      throw new ToolError({
+        error: `rg flag ${this.word} needs a value`,
+        error_type: "SEARCH_INVALID_ARGUMENT",
+        parameter: "rg_flags",
+        got: this.input,
+        hints: [`Write it as ${this.word}=VALUE`],
+      });
+    }
+    this.i++;
+    return next;
+  }
+
+  /** grep's file selections (as globs) and what ripgrep does anyway, context counts, presentation: true if handled. */
+  private grepOrPresentation(): boolean {
+    const { word, result } = this;
     if (word in GREP_GLOBS) {
-      const given = takeValue();
+      const given = this.takeValue();
       const glob = GREP_GLOBS[word](given);
       result.corrections.push({
         original: `${word}=${given}`,
@@ -376,99 +427,84 @@ export function parseRgFlags(
         confidence: 0.95,
         correction_type: "grep_flag",
       });
-      result.argv.push(`--glob=${boundedValue("--glob", glob, limits, result.warnings)}`);
-      continue;
+      result.argv.push(`--glob=${boundedValue("--glob", glob, this.limits, result.warnings)}`);
+      return true;
     }
-    const grepExtended = word === "-E" && value === undefined && (words[i + 1] ?? "-").startsWith("-");
+    const grepExtended = word === "-E" && this.value === undefined && (this.words[this.i + 1] ?? "-").startsWith("-");
     if (word in GREP_DONE || grepExtended) {
       result.warnings.push(`rg flag ${word} (grep's) is dropped: ${GREP_DONE[word] ?? GREP_DONE["--extended-regexp"]}`);
-      continue;
+      return true;
     }
     if (word in CONTEXT) {
-      const n = Number(takeValue());
+      const n = Number(this.takeValue());
       if (Number.isInteger(n) && n >= 0) result.context = Math.max(result.context ?? 0, Math.min(n, 10));
-      continue;
+      return true;
     }
     if (word in IGNORED) {
-      if (IGNORED[word] && value === undefined && words[i + 1] !== undefined && !words[i + 1].startsWith("-")) i++;
+      const next = this.words[this.i + 1];
+      if (IGNORED[word] && this.value === undefined && next !== undefined && !next.startsWith("-")) this.i++;
       result.warnings.push(`rg flag ${word} is ignored: the tool sets its own output order and format`);
-      continue;
+      return true;
     }
-    if (word in DENIED) {
-      const hint = DENIED[word].includes("fuzzy_search_files") ? "Use fuzzy_search_files to list files" : undefined;
-      throw new ToolError({
-        error: `rg flag ${word} is not allowed: it ${DENIED[word]}`,
-        error_type: "SEARCH_FLAG_NOT_ALLOWED",
-        parameter: "rg_flags",
-        got: word,
-        expected: "one of the allowed flags (see the tool description)",
-        hints: hint ? [hint] : [],
-      });
-    }
-    let spec = lookup(word);
-    if (!spec) {
-      const near = nearestAllowedFlag(word);
-      if (near) {
-        result.corrections.push({ original: word, corrected: near, confidence: 0.9, correction_type: "flag_typo" });
-        spec = lookup(near);
-        word = near;
-      }
-    }
-    if (!spec) {
-      const near = nearestForHint(word);
-      const fixed = near ? replaceFlag(input, words[i], near) : undefined;
-      throw new ToolError({
-        error: `rg flag ${word} is not allowed`,
-        error_type: "SEARCH_FLAG_NOT_ALLOWED",
-        parameter: "rg_flags",
-        got: word,
-        expected: ALLOWED.map((f) => f.long),
-        likely_fix: fixed,
-        hints: near ? [`Did you mean ${near}?`] : [],
-      });
-    }
-    if (
-      forFiles &&
-      [
-        "--ignore-case",
-        "--case-sensitive",
-        "--smart-case",
-        "--fixed-strings",
-        "--word-regexp",
-        "--line-regexp",
-        "--invert-match",
-        "--pcre2",
-        "--engine",
-        "--multiline",
-        "--multiline-dotall",
-        "--crlf",
-        "--encoding",
-        "--max-count",
-        "--text",
-        "--binary",
-      ].includes(spec.long)
-    ) {
+    return false;
+  }
+
+  private refuseDenied(): void {
+    const { word } = this;
+    if (!(word in DENIED)) return;
+    const hint = DENIED[word].includes("fuzzy_search_files") ? "Use fuzzy_search_files to list files" : undefined;
+    throw new ToolError({
+      error: `rg flag ${word} is not allowed: it ${DENIED[word]}`,
+      error_type: "SEARCH_FLAG_NOT_ALLOWED",
+      parameter: "rg_flags",
+      got: word,
+      expected: "one of the allowed flags (see the tool description)",
+      hints: hint ? [hint] : [],
+    });
+  }
+
+  /** The allowed flag the current word names, as written or as the core's matcher corrects it (a flag_typo). */
+  private allowedSpec(): FlagSpec {
+    const spec = lookup(this.word);
+    if (spec) return spec;
+    const reading = readFlagName(this.word);
+    const fixed = reading?.tier === "auto" ? reading.match : undefined;
+    const fixedSpec = fixed && lookup(fixed.target);
+    if (!fixed || !fixedSpec) throw notAllowed(this.input, this.words[this.i], this.word, reading);
+    this.result.corrections.push({
+      original: this.word,
+      corrected: fixed.target,
+      confidence: fixed.confidence,
+      correction_type: "flag_typo",
+    });
+    this.word = fixed.target;
+    return fixedSpec;
+  }
+
+  /** Records an allowed flag, its value checked and bounded (a file type read as one ripgrep knows). */
+  private allowed(spec: FlagSpec): void {
+    const { result } = this;
+    if (this.forFiles && LINE_ONLY_FLAGS.has(spec.long)) {
       result.warnings.push(`rg flag ${spec.long} has no effect when listing files; ignored`);
-      if (spec.takesValue) takeValue();
-      continue;
+      if (spec.takesValue) this.takeValue();
+      return;
     }
     if (spec.long === "--hidden") result.hidden = true;
     if (spec.long.startsWith("--no-ignore") || spec.long === "--unrestricted") result.noIgnore = true;
     let flagValue: string | undefined;
     if (spec.takesValue) {
-      const raw = takeValue();
-      if (types && (spec.long === "--type" || spec.long === "--type-not")) {
-        const known = knownTypes(spec.long, raw, types, result.corrections, input);
+      const raw = this.takeValue();
+      if (this.types && (spec.long === "--type" || spec.long === "--type-not")) {
+        const known = knownTypes(spec.long, raw, this.types, result.corrections, this.input);
         for (const t of known.slice(0, -1)) result.argv.push(`${spec.long}=${t}`);
         flagValue = known[known.length - 1];
-      } else flagValue = boundedValue(spec.long, raw, limits, result.warnings);
+      } else flagValue = boundedValue(spec.long, raw, this.limits, result.warnings);
     }
     if (spec.long === "--pcre2" || (spec.long === "--engine" && flagValue === "pcre2")) result.pcre2 = true;
     if (spec.long === "--fixed-strings") result.fixedStrings = true;
     if (spec.long === "--multiline") result.multiline = true;
     result.argv.push(spec.takesValue ? `${spec.long}=${flagValue}` : spec.long);
   }
-  return result;
 }
 
 /**
@@ -536,6 +572,22 @@ function replaceFirst(input: FlagsInput, from: string, to: string): FlagsInput {
   if (typeof input === "string") return input.replace(from, to);
   const at = input.findIndex((w) => w.includes(from));
   return input.map((w, i) => (i === at ? w.replace(from, to) : w));
+}
+
+/** An unknown flag's refusal: the matcher's likely fix as the call's rg_flags, else the names it found near. */
+function notAllowed(input: FlagsInput, written: string, name: string, reading: Suggestion | undefined): ToolError {
+  const likely = reading?.tier === "likely_fix" ? reading.likely_fix : undefined;
+  const near = reading?.tier === "hints" ? reading.hints : [];
+  return new ToolError({
+    error: `rg flag ${name} is not allowed`,
+    error_type: "SEARCH_FLAG_NOT_ALLOWED",
+    parameter: "rg_flags",
+    got: name,
+    expected: ALLOWED.map((f) => f.long),
+    likely_fix: likely === undefined ? undefined : replaceFlag(input, written, likely),
+    hints:
+      likely !== undefined ? [`Did you mean ${likely}?`] : near.length > 0 ? [`Nearest flags: ${near.join(", ")}`] : [],
+  });
 }
 
 function replaceFlag(input: FlagsInput, from: string, to: string): FlagsInput {

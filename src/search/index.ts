@@ -1,4 +1,4 @@
-/** dwim/search: fuzzy code search with did-you-mean (seed 000), as a library and as MCP tools. */
+/** dwim/search: fuzzy code search with did-you-mean, as a library and as MCP tools. */
 import { defineToolset } from "../core/tool.js";
 import { searchSection } from "./config.js";
 import { fuzzySearchContent, fuzzySearchFiles } from "./tools.js";

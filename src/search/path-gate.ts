@@ -1,5 +1,5 @@
 /**
- * A quick, sound test of whether any of a query's terms could match a path (issue 17). A term matches a text only if
+ * A quick, sound test of whether any of a query's terms could match a path. A term matches a text only if
  * the text holds, for each of the term's characters, some code unit the matcher reads as it (codesMatching, the
  * premise the prefilter regexes rest on). Most listed paths hold no such full set for any term, and for them every
  * term-against-path check comes out false: the caller can decide such a path once for all of them instead of folding

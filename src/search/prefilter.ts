@@ -1,5 +1,5 @@
 /**
- * A sound ripgrep prefilter derived from an fzf query (issue 17): ripgrep scans for lines that could match, and only
+ * A sound ripgrep prefilter derived from an fzf query: ripgrep scans for lines that could match, and only
  * those are scored in JavaScript. A content line can satisfy a term only if it contains the term's characters —
  * in order for a fuzzy term, consecutively for the others — compared the way the matcher compares them (smart case,
  * folded diacritics). The regex for a term accepts every line the matcher could accept (it may accept more):
@@ -68,7 +68,7 @@ function utf8Lead(code: number): string {
 /**
  * Where a term's non-ASCII forms go (see charPattern), chosen for ripgrep's speed — both are sound. Inline forms keep
  * a line out unless it holds the term's characters, but every inline character is an alternation: ripgrep's scan
- * (CPU time, Go corpus, issue 17) was up to 1.7x slower with them on fuzzy terms longer than this, and up to 2.4x on an
+ * (CPU time, Go corpus) was up to 1.7x slower with them on fuzzy terms longer than this, and up to 2.4x on an
  * unanchored exact term made only of letters (`'ErrNotExist`), where the shared alternative leaves ripgrep the plain
  * literal to search for. On short fuzzy terms, anchored terms and terms with a character that has no other form
  * (`.`, `(`, a space) the inline form was the faster one. Re-measured once the characters after the first became
@@ -85,7 +85,7 @@ export const MAX_INLINE_FUZZY_CHARS = 10;
  * Inline, a term's first character lists its forms exactly, grouped by leading bytes (`é`, `è` → `\xC3[\xA8\xA9]`):
  * they are the literals ripgrep's prefilter searches for, and exact literals find fewer false starts. The characters
  * after it accept any character of the blocks their forms live in (`é`, `è`, `ǘ` → `[\xC3\xC7][\x80-\xBF]`): a
- * looser but smaller automaton, which ripgrep runs faster (issue 17, scan time over all benchmark queries: Go 1.55x
+ * looser but smaller automaton, which ripgrep runs faster (scan time over all benchmark queries: Go 1.55x
  * the limit with exact forms everywhere, 1.41x this way; Rust 1.23x and 1.15x). Both accept every line the matcher
  * could accept. A non-ASCII character is its Unicode class.
  */

@@ -1,5 +1,5 @@
 /**
- * Progress of a long search (issue 17): when the caller can receive progress, a search still running after about a
+ * Progress of a long search: when the caller can receive progress, a search still running after about a
  * second reports, about once a second, the files scanned so far and the matches found so far.
  */
 

@@ -1,12 +1,12 @@
 /**
- * The default-pattern scan with the fuzzy query pushed down into ripgrep (issue 17): derive from the query a regex that
+ * The default-pattern scan with the fuzzy query pushed down into ripgrep: derive from the query a regex that
  * every line able to match must contain (prefilter.ts), let ripgrep scan for it — and pipe its lines through one more
  * ripgrep run per other term set — and score only the lines that come out. At the same time ripgrep lists the files
  * (the path pass): a file whose path already satisfies what ripgrep scans for may match on lines that do not contain
  * it, so it is read in full here, and its lines in ripgrep's output are left out. A query that cannot be prefiltered
  * soundly is scored on every line of every listed file.
  */
-import { type DirectOptions, listOptions, type ReadResult, readFiles } from "./direct.js";
+import { type DirectOptions, listOptions, type ReadOptions, type ReadResult, readFiles } from "./direct.js";
 import { listingKey } from "./listing.js";
 import { listOrReuse } from "./listing-cache.js";
 import { displayPath } from "./paths.js";
@@ -54,11 +54,8 @@ function stoppable(outer?: AbortSignal): { signal: AbortSignal; stop: () => void
 
 /** Scores the default pattern's lines of the listed files, prefiltered by ripgrep unless `o.prefilter` is false. */
 export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResult> {
-  const deadline = Date.now() + o.timeoutMs;
-  const halt = { stopped: false };
-  const readOptions = { ...o, deadline, halt };
-  const listing = listOptions(o);
-  const key = listingKey(listing);
+  const run: ListedRun = { o, readOptions: { ...o, deadline: Date.now() + o.timeoutMs, halt: { stopped: false } } };
+  const key = listingKey(listOptions(o));
   const consumers: Consumer[] = [
     ...o.collectors.map((c) => ({ matcher: c.matcher, everySet: true })),
     ...(o.counter ? [{ matcher: o.counter.matcher, everySet: false }] : []),
@@ -67,20 +64,79 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
     o.prefilter === false
       ? undefined
       : planPrefilter(consumers, (recentListings.get(key) ?? []).map(displayPath), o.contentOnly);
-  if (!plan) {
-    const list = await listOrReuse(listing, o.listingCache !== false);
-    if (o.progress) o.progress.total = list.paths.length;
-    remember(key, list.paths);
-    const read = list.run.timedOut || list.run.aborted ? [] : [await readFiles(list.paths, readOptions)];
-    return combine(list.run, read, list.paths.length);
-  }
+  return plan ? scanPrefiltered(run, plan, key) : scanEveryLine(run, key);
+}
 
+/** One listed scan: its options, and the reading options (deadline, halt) its reads share. */
+interface ListedRun {
+  o: DirectOptions;
+  readOptions: ReadOptions;
+}
+
+/** No sound prefilter: every line of every listed file is scored. */
+async function scanEveryLine({ o, readOptions }: ListedRun, key: string): Promise<PrefilteredResult> {
+  const list = await listOrReuse(listOptions(o), o.listingCache !== false);
+  if (o.progress) o.progress.total = list.paths.length;
+  remember(key, list.paths);
+  const read = list.run.timedOut || list.run.aborted ? [] : [await readFiles(list.paths, readOptions)];
+  return combine(list.run, read, list.paths.length);
+}
+
+/**
+ * ripgrep scans for the plan's pattern (and its filter stages) while the files are listed beside it; files whose path
+ * satisfies what it scans for are read in full here, and their lines in its output skipped.
+ */
+async function scanPrefiltered(run: ListedRun, plan: PrefilterPlan, key: string): Promise<PrefilteredResult> {
+  const { o, readOptions } = run;
   // Whether a file is read in full depends on its path alone: each of ripgrep's lines is kept or left out as it comes,
   // so none waits for the listing (memory stays bounded however many lines get through the prefilter).
-  const scorer = new RecordScorer(o, halt);
+  const scorer = new RecordScorer(o, readOptions.halt);
   scorer.skip = (raw) => readInFull(plan, displayPath(raw), o.contentOnly);
   const rg = stoppable(o.signal);
-  const scanning = runRipgrep({
+  const scanned = startScan(run, plan, scorer, rg.signal);
+  // Spawning blocks this thread for a few milliseconds: the scan, which takes longer, starts first. The listing is the
+  // one kept from an earlier call while its witness holds (listing-cache.ts); else it walks on one thread beside the
+  // scan, leaving the cores to it (a caller's --threads, later, still wins).
+  // Which listed files are read in full is decided as their paths arrive: decided after the listing, it kept this
+  // thread from draining the scan's output for 10 ms on 22,000 paths (the Rust corpus), and the scan waited.
+  const fullReads = new FullReads(plan, o.contentOnly);
+  const listing = listOptions(o);
+  let list: Awaited<ReturnType<typeof listOrReuse>>;
+  try {
+    list = await listOrReuse(
+      { ...listing, flags: ["--threads=1", ...listing.flags], onPath: fullReads.consider.bind(fullReads) },
+      o.listingCache !== false,
+    );
+  } catch (e) {
+    // Neither run may be left to reject unobserved: a failure of one stops the other before it is reported.
+    rg.stop();
+    await scanned;
+    throw e;
+  }
+  remember(key, list.paths);
+  if (o.progress) o.progress.total = list.paths.length;
+  const full = fullReads.paths;
+  if (list.run.timedOut || list.run.aborted) {
+    full.length = 0;
+    rg.stop();
+  }
+  const reading = readFiles(full, readOptions).then((r) => {
+    if (r.stoppedEarly) rg.stop();
+    return r;
+  });
+  const [outcome, read] = await Promise.all([scanned, reading]);
+  if (!outcome.run) throw outcome.error;
+  return finishPrefiltered(run, plan, { scan: outcome.run, scorer, list, full, read });
+}
+
+/** The scan's run, settled either way (a failure is kept to be thrown once the listing's side is done). */
+function startScan(
+  { o, readOptions }: ListedRun,
+  plan: PrefilterPlan,
+  scorer: RecordScorer,
+  signal: AbortSignal,
+): Promise<{ run: RgRunResult | undefined; error: unknown }> {
+  return runRipgrep({
     rg: o.rg,
     args: [
       ...LINE_ARGS,
@@ -95,51 +151,34 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
     ],
     pipeThrough: plan.filters.map(filterStageArgs),
     cwd: o.cwd,
-    timeoutMs: Math.max(1, deadline - Date.now()),
-    signal: rg.signal,
+    timeoutMs: Math.max(1, readOptions.deadline - Date.now()),
+    signal,
     separator: "\n",
     onRecord: scorer.onRecord,
-  });
-  // Spawning blocks this thread for a few milliseconds: the scan, which takes longer, starts first. The listing is the
-  // one kept from an earlier call while its witness holds (listing-cache.ts); else it walks on one thread beside the
-  // scan, leaving the cores to it (a caller's --threads, later, still wins).
-  // Which listed files are read in full is decided as their paths arrive: decided after the listing, it kept this
-  // thread from draining the scan's output for 10 ms on 22,000 paths (the Rust corpus), and the scan waited.
-  const fullReads = new FullReads(plan, o.contentOnly);
-  const full = fullReads.paths;
-  const listed = listOrReuse(
-    { ...listing, flags: ["--threads=1", ...listing.flags], onPath: fullReads.consider.bind(fullReads) },
-    o.listingCache !== false,
-  );
-  // Neither run may be left to reject unobserved: a failure of one stops the other before it is reported.
-  const scanned = scanning.then(
+  }).then(
     (r) => ({ run: r, error: undefined }),
     (e: unknown) => ({ run: undefined, error: e }),
   );
-  let list: Awaited<typeof listed>;
-  try {
-    list = await listed;
-  } catch (e) {
-    rg.stop();
-    await scanned;
-    throw e;
-  }
-  remember(key, list.paths);
-  const paths = list.paths;
-  if (o.progress) o.progress.total = paths.length;
-  const listedOk = !list.run.timedOut && !list.run.aborted;
-  if (!listedOk) {
-    full.length = 0;
-    rg.stop();
-  }
-  const reading = readFiles(full, readOptions).then((r) => {
-    if (r.stoppedEarly) rg.stop();
-    return r;
-  });
-  const [outcome, read] = await Promise.all([scanned, reading]);
-  if (!outcome.run) throw outcome.error;
-  const run = outcome.run;
-  // A file ripgrep printed lines of but the listing missed (created between the two walks) is read here too.
+}
+
+/** What the scan and the listing's side gave: ripgrep's run and lines, the listing, the files read in full. */
+interface PrefilteredParts {
+  scan: RgRunResult;
+  scorer: RecordScorer;
+  list: { paths: readonly string[]; run: RgRunResult };
+  full: string[];
+  read: ReadResult;
+}
+
+/**
+ * Reads the files ripgrep printed lines of but the listing missed (created between the two walks), and reads every
+ * listed file here when ripgrep rejected the generated pattern.
+ */
+async function finishPrefiltered(
+  { o, readOptions }: ListedRun,
+  plan: PrefilterPlan,
+  { scan, scorer, list, full, read }: PrefilteredParts,
+): Promise<PrefilteredResult> {
   const fullSet = new Set(full);
   const missed = [...scorer.skipped].filter((p) => !fullSet.has(p));
   const reads = [read, ...(missed.length > 0 ? [await readFiles(missed, readOptions)] : [])];
@@ -147,13 +186,14 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
   const fromRipgrep: ReadResult = {
     lines: scorer.lines,
     files: scorer.files,
-    timedOut: run.timedOut,
-    aborted: run.aborted && cancelled,
-    stoppedEarly: halt.stopped || run.stoppedEarly,
-    exitCode: run.exitCode === 2 ? 2 : 0,
-    stderr: run.stderr,
+    timedOut: scan.timedOut,
+    aborted: scan.aborted && cancelled,
+    stoppedEarly: readOptions.halt.stopped || scan.stoppedEarly,
+    exitCode: scan.exitCode === 2 ? 2 : 0,
+    stderr: scan.stderr,
   };
-  if (run.exitCode === 2 && scorer.lines === 0 && GENERATED_REGEX_FAILED.test(run.stderr)) {
+  const paths = list.paths;
+  if (scan.exitCode === 2 && scorer.lines === 0 && GENERATED_REGEX_FAILED.test(scan.stderr)) {
     const rest = await readFiles(
       paths.filter((p) => !fullSet.has(p)),
       readOptions,

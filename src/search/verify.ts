@@ -1,5 +1,5 @@
 /**
- * Nothing leaves a search unverified (issue 12, item 1). ripgrep opens files by path, so a directory swapped for a
+ * Nothing leaves a search unverified. ripgrep opens files by path, so a directory swapped for a
  * symlink during its walk can make it read (and list) files outside the roots. Before a page of results is returned,
  * each file on it is opened again race-free beneath the roots (core/beneath.ts) and each match is kept only if that
  * file, inside the roots, has the reported line with the reported text. Context lines come from the same read.

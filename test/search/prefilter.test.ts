@@ -1,5 +1,5 @@
 /**
- * The ripgrep prefilter (issue 17): every line the fzf matcher accepts must get through ripgrep, and a search with the
+ * The ripgrep prefilter: every line the fzf matcher accepts must get through ripgrep, and a search with the
  * prefilter must answer exactly as one that scores every line — on generated trees and queries.
  */
 import { spawnSync } from "node:child_process";

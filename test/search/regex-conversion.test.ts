@@ -1,44 +1,10 @@
-/** Small pieces: the bounded top-k, shell splitting, the analytics log, conversions as fzf queries. */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+/** Regexes and globs given where an fzf query belongs are rewritten into valid fzf queries that read them literally. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { logCorrection } from "../../src/search/analytics.js";
 import { globToFuzzy, regexToFuzzy } from "../../src/search/convert.js";
-import { splitShellWords } from "../../src/search/flags.js";
 import { DEFAULT_SCHEME } from "../../src/search/fzf/charclass.js";
 import { scoreText } from "../../src/search/fzf/matcher.js";
 import { hasPositiveTerm, parseQuery } from "../../src/search/fzf/pattern.js";
-import { TopK } from "../../src/search/topk.js";
-
-describe("TopK", () => {
-  it("keeps exactly the k best, in order", () => {
-    fc.assert(
-      fc.property(fc.array(fc.integer(), { maxLength: 200 }), fc.integer({ min: 0, max: 30 }), (xs, k) => {
-        const top = new TopK<number>(k, (a, b) => b - a);
-        for (const x of xs) top.push(x);
-        expect(top.sorted()).toEqual([...xs].sort((a, b) => b - a).slice(0, k));
-      }),
-    );
-  });
-});
-
-describe("splitShellWords", () => {
-  it("quotes and escapes without expansion", () => {
-    expect(splitShellWords(`-g '*.go' --glob "!vendor" a\\ b $HOME`)).toEqual([
-      "-g",
-      "*.go",
-      "--glob",
-      "!vendor",
-      "a b",
-      "$HOME",
-    ]);
-  });
-  it("an unclosed quote is an input error with a fix", () => {
-    expect(() => splitShellWords("-g '*.go")).toThrow(/unclosed/u);
-  });
-});
 
 describe("conversions always give valid fzf queries", () => {
   it("regexToFuzzy never throws and, when non-empty, has a positive term", () => {
@@ -101,27 +67,5 @@ describe("conversions always give valid fzf queries", () => {
   it("globToFuzzy", () => {
     expect(globToFuzzy("test_*.py").query).toBe("'test_ .py$");
     expect(globToFuzzy("docs/**").query).toBe("^docs/");
-  });
-});
-
-describe("analytics log (S7)", () => {
-  it("appends JSON lines without file content", () => {
-    const dir = mkdtempSync(join(tmpdir(), "dwim-analytics-"));
-    const file = join(dir, "a", "log.jsonl");
-    logCorrection(file, {
-      tool: "fuzzy_search_content",
-      original: { fuzzy_filter: "TODO|FIXME" },
-      corrected: { fuzzy_filter: "TODO | FIXME" },
-      correction_type: "alternation_to_or",
-      confidence: 0.85,
-      original_matches: 0,
-      corrected_matches: 3,
-      accepted: "auto",
-      duration_ms: 12,
-    });
-    const line = JSON.parse(readFileSync(file, "utf8").trim());
-    expect(line).toMatchObject({ tool: "fuzzy_search_content", accepted: "auto", corrected_matches: 3 });
-    expect(typeof line.ts).toBe("string");
-    rmSync(dir, { recursive: true, force: true });
   });
 });

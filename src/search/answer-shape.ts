@@ -1,4 +1,4 @@
-/** Shaping an answer to its budget (spec §4.7): long lines cut around the match, context, `max_chars`. */
+/** Shaping an answer to its budget: long lines cut around the match, context lines, the `max_chars` cap. */
 import type { FileLines } from "./verify.js";
 
 export interface ContentMatch {
