@@ -15,9 +15,20 @@ import { regexCertainty } from "../../src/search/detect.js";
 import { percentile, publish, REPO_DIR, type Row } from "../lib/report.js";
 import { type Corpus, corpusSize, ensureInstalled, GO, rust } from "./corpora.js";
 import { limitRegex } from "./limit.js";
-import { MISUSE_ANSWERED, MISUSE_RETRIED, PERFORMANCE_QUERIES, RUST_QUERIES } from "./queries.js";
+import {
+  AGENT_GO,
+  AGENT_RUST,
+  HELDOUT_GO,
+  HELDOUT_RUST,
+  MISUSE_ANSWERED,
+  MISUSE_RETRIED,
+  PERFORMANCE_QUERIES,
+  RUST_QUERIES,
+} from "./queries.js";
 
 const QUICK = process.argv.includes("--quick");
+/** `--agents`: only the sets of agents' queries and the held-out sets, printed with every query (never recorded). */
+const AGENTS_ONLY = process.argv.includes("--agents");
 const REPEAT = QUICK ? 1 : 3;
 
 interface BaselineRun {
@@ -251,6 +262,113 @@ async function measure(c: Corpus, all: string[]): Promise<CorpusRun> {
   };
 }
 
+/** Per-query ratios to the limit as a distribution: min, quartiles, p90, max, and how many pass each bound. */
+function distribution(ratios: readonly number[]): string {
+  const x = (v: number) => `${v.toFixed(2)}x`;
+  const over = (b: number) => ratios.filter((r) => r > b).length;
+  return [
+    `min ${x(Math.min(...ratios))}`,
+    `p25 ${x(percentile(ratios, 25))}`,
+    `median ${x(median(ratios))}`,
+    `p75 ${x(percentile(ratios, 75))}`,
+    `p90 ${x(percentile(ratios, 90))}`,
+    `max ${x(Math.max(...ratios))}`,
+    `above 1.8x: ${over(1.8)}, above 2.5x: ${over(2.5)}`,
+  ].join("; ");
+}
+
+interface SetRun {
+  rows: Row[];
+  perQuery: Array<Record<string, unknown>>;
+  ratios: { kept: number[]; fresh: number[] };
+}
+
+/**
+ * A set of queries agents write: per-query ratios to the limit with the listing kept and afresh (each its own timed
+ * pass), result-set parity with rg | fzf, and peak RSS of a process running the set alone.
+ */
+async function measureSet(c: Corpus, all: string[], label: string): Promise<SetRun> {
+  const queries = QUICK ? all.slice(0, 8) : all;
+  const withLimit = queries.map((q) => ({ fuzzy_filter: q, limit_regex: limitRegex(q) }));
+  process.stderr.write(`${c.name}, ${label}: ${queries.length} queries, listing kept, then afresh…\n`);
+  const kept = worker(c, "timed", withLimit, REPEAT);
+  const fresh = worker(c, "timed", withLimit, REPEAT, false);
+  const alone = worker(
+    c,
+    "timed",
+    queries.map((q) => ({ fuzzy_filter: q })),
+  );
+  const full = worker(
+    c,
+    "full",
+    queries.map((q) => ({ fuzzy_filter: q })),
+  );
+  process.stderr.write(`${c.name}, ${label}: baseline rg | fzf --filter…\n`);
+  const base: BaselineRun[] = [];
+  for (const q of queries) base.push(await baseline(c, q));
+  let inter = 0;
+  let union = 0;
+  let exactSets = 0;
+  queries.forEach((_, i) => {
+    const mine = new Set(full.results[i].keys);
+    const theirs = new Set(base[i].keys);
+    let both = 0;
+    for (const k of mine) if (theirs.has(k)) both++;
+    inter += both;
+    union += mine.size + theirs.size - both;
+    if (both === mine.size && both === theirs.size) exactSets++;
+  });
+  const ms = (w: WorkerResult) => w.results.map((r) => median(r.ms));
+  const limits = (w: WorkerResult) => w.results.map((r) => median(r.limits));
+  const ratios = (w: WorkerResult) => ms(w).map((o, i) => o / limits(w)[i]);
+  const keptRatios = ratios(kept);
+  const freshRatios = ratios(fresh);
+  const rows: Row[] = [
+    {
+      metric: `${label}: latency p50, listing kept`,
+      ours: median(ms(kept)),
+      baseline: median(base.map((b) => b.ms)),
+      second: median(limits(kept)),
+      unit: "ms",
+    },
+    {
+      metric: `${label}: per-query ratio to the limit, listing kept`,
+      ours: distribution(keptRatios),
+      target: "median <= 1.8x, max <= 2.5x",
+    },
+    {
+      metric: `${label}: per-query ratio to the limit, fresh listing at every call`,
+      ours: distribution(freshRatios),
+      target: "median <= 1.8x, max <= 2.5x",
+    },
+    {
+      metric: `${label}: result-set parity with rg \\| fzf (∩/∪ of matched lines; identical sets)`,
+      ours: `${((100 * inter) / Math.max(1, union)).toFixed(1)} % (${exactSets}/${queries.length})`,
+      target: "100 %",
+    },
+    {
+      metric: `${label}: peak RSS (the set once in one process, limit 20)`,
+      ours: alone.maxRssKb / 1024,
+      target: "<= 200 MB",
+      unit: "MB",
+    },
+  ];
+  const perQuery = queries.map((q, i) => ({
+    query: q,
+    limit_regex: limitRegex(q),
+    ours: full.results[i].keys.length,
+    baseline: base[i].keys.length,
+    ours_ms: ms(kept)[i],
+    limit_ms: limits(kept)[i],
+    ratio: keptRatios[i],
+    fresh_ms: ms(fresh)[i],
+    fresh_limit_ms: limits(fresh)[i],
+    fresh_ratio: freshRatios[i],
+  }));
+  if (QUICK || AGENTS_ONLY) for (const q of perQuery) process.stderr.write(`${JSON.stringify(q)}\n`);
+  return { rows, perQuery, ratios: { kept: keptRatios, fresh: freshRatios } };
+}
+
 /** mcp-personal's detector, re-implemented from its indicator list and "common mistakes" (mcp-personal). */
 function seedLooksLikeRegex(f: string): boolean {
   const indicators = [
@@ -276,9 +394,39 @@ async function main(): Promise<void> {
   const corpora = [GO, rust()];
   ensureInstalled(corpora);
   const runs: CorpusRun[] = [];
-  runs.push(await measure(GO, PERFORMANCE_QUERIES));
-  runs.push(await measure(corpora[1], RUST_QUERIES));
+  if (!AGENTS_ONLY) {
+    runs.push(await measure(GO, PERFORMANCE_QUERIES));
+    runs.push(await measure(corpora[1], RUST_QUERIES));
+  }
+  const agentSets = [
+    {
+      corpus: GO,
+      agents: await measureSet(GO, AGENT_GO, "agents"),
+      heldOut: await measureSet(GO, HELDOUT_GO, "held-out"),
+    },
+    {
+      corpus: corpora[1],
+      agents: await measureSet(corpora[1], AGENT_RUST, "agents"),
+      heldOut: await measureSet(corpora[1], HELDOUT_RUST, "held-out"),
+    },
+  ];
 
+  const agentTables = agentSets.map((a) => ({
+    caption: `${a.corpus.name} corpus, queries as agents write them (${a.agents.perQuery.length}; held out: ${a.heldOut.perQuery.length})`,
+    rows: [...a.agents.rows, ...a.heldOut.rows],
+    baselineLabel: "rg + fzf",
+    secondLabel: "limit",
+  }));
+  if (AGENTS_ONLY) {
+    publish({
+      name: "search",
+      title: "search: queries as agents write them",
+      record: false,
+      inputs: [],
+      tables: agentTables,
+    });
+    return;
+  }
   process.stderr.write("Go: did-you-mean overhead…\n");
   const repeat = <T>(xs: T[]): T[] => [...xs, ...xs, ...xs];
   const answeredOff = worker(GO, "timed", repeat(MISUSE_ANSWERED.map((q) => ({ ...q, auto_retry: false }))));
@@ -365,13 +513,19 @@ async function main(): Promise<void> {
         baselineLabel: "rg + fzf",
         secondLabel: "limit",
       })),
+      ...agentTables,
       { caption: "Detection suite", rows: detection, baselineLabel: "seed indicators" },
     ],
     notes: [
       "Latency is wall time per query; all three run on the same machine in the same run, queries one after another. The limit is a floor, not an fzf filter: it misses terms typed in another order, path matches and folded diacritics, which dwim's sound prefilter must keep (its regex is wider, and files whose path matches a term are read in full).",
       "The seed detector is re-implemented from its indicator list (.*, .+, \\w, \\d, brackets, pipes, anchors) and its four 'common mistakes' regexes.",
     ],
-    data: Object.fromEntries(runs.map((r) => [r.corpus.name, { perQuery: r.perQuery, p50: r.p50 }])),
+    data: {
+      ...Object.fromEntries(runs.map((r) => [r.corpus.name, { perQuery: r.perQuery, p50: r.p50 }])),
+      agents: Object.fromEntries(
+        agentSets.map((a) => [a.corpus.name, { agents: a.agents.perQuery, heldOut: a.heldOut.perQuery }]),
+      ),
+    },
   });
 }
 
