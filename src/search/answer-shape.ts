@@ -1,9 +1,12 @@
 /** Shaping an answer to its budget: long lines cut around the match, context lines, the `max_chars` cap. */
+import type { Hit } from "./scan.js";
 import type { FileLines } from "./verify.js";
 
 export interface ContentMatch {
   file: string;
   line: number;
+  /** A multiline record: the line of the match's last character (`line` is its first's). */
+  end_line?: number;
   content: string;
   score: number;
   before?: string[];
@@ -33,6 +36,45 @@ export function cutLine(content: string, at: number, window = LINE_WINDOW): { te
   return { text: `${start > 0 ? "…" : ""}${text.slice(start, end)}${end < text.length || cut ? "…" : ""}`, cut: true };
 }
 
+/** A matched line, cut around its first matched character. */
+export function lineMatch(h: Hit): ContentMatch {
+  const cut = cutLine(h.content, h.contentStart);
+  const m: ContentMatch = { file: h.file, line: h.line, content: cut.text, score: h.score };
+  if (cut.cut) m.truncated_line = true;
+  return m;
+}
+
+/**
+ * A multiline record: the lines its match spans (`line`..`end_line`), read from the verified file (`lines`), at most
+ * `window` characters of them from the first (what is cut is marked).
+ */
+export function recordMatch(h: Hit, lines: FileLines | undefined, window: number): ContentMatch {
+  let last = h.endLine ?? h.line;
+  const parts: string[] = [];
+  let size = 0;
+  for (let i = h.line; i <= last && size <= window; i++) {
+    const text = i === h.line ? h.content.replace(/\r$/u, "") : lines?.at(i - 1);
+    // The file lost lines since the scan (verification read it again): the range ends where it does now.
+    if (text === undefined) {
+      last = i - 1;
+      break;
+    }
+    parts.push(text);
+    size += text.length + 1;
+  }
+  const joined = parts.join("\n");
+  const cut = joined.length > window || h.line + parts.length - 1 < last;
+  const m: ContentMatch = {
+    file: h.file,
+    line: h.line,
+    end_line: last,
+    content: joined.length > window ? `${joined.slice(0, window)}…` : joined,
+    score: h.score,
+  };
+  if (cut) m.truncated_line = true;
+  return m;
+}
+
 /** Adds `before`/`after` lines from the returned files' verified lines (verify.ts). */
 export function addContext(matches: ContentMatch[], lines: number, verified: ReadonlyMap<string, FileLines>): void {
   if (lines <= 0) return;
@@ -49,14 +91,16 @@ export function addContext(matches: ContentMatch[], lines: number, verified: Rea
     const fileLines = verified.get(m.file);
     if (!fileLines) continue;
     const i = m.line - 1;
+    const last = (m.end_line ?? m.line) - 1;
     m.before = range(fileLines, i - lines, i);
-    m.after = range(fileLines, i + 1, i + 1 + lines);
+    m.after = range(fileLines, last + 1, last + 1 + lines);
   }
 }
 
 /**
  * Fits `result` (whose `matches` are the returned page) into `maxChars` of JSON: first drops context, then cuts
- * content to 200 characters, then drops matches from the tail and says where to continue.
+ * content — a line to 200 characters, a multiline record to its share of what the budget leaves (at least 200) —
+ * then drops matches from the tail and says where to continue.
  */
 export interface Budgeted {
   matches: object[];
@@ -75,9 +119,14 @@ export function fitBudget<T extends Budgeted>(result: T, maxChars: number): T {
     delete m.after;
   }
   if (size() <= maxChars) return result;
+  const records = matches.filter((m) => m.end_line !== undefined);
+  const share = records.length > 0 ? recordShare(result, records, maxChars) : SHORT_LINE_WINDOW;
   for (const m of matches) {
-    if (typeof m.content === "string" && m.content.length > SHORT_LINE_WINDOW) {
-      m.content = `${m.content.slice(0, SHORT_LINE_WINDOW)}…`;
+    if (typeof m.content !== "string") continue;
+    if (
+      m.end_line !== undefined ? JSON.stringify(m.content).length - 2 > share : m.content.length > SHORT_LINE_WINDOW
+    ) {
+      m.content = `${m.end_line !== undefined ? fitJson(m.content, share) : m.content.slice(0, SHORT_LINE_WINDOW)}…`;
       m.truncated_line = true;
     }
   }
@@ -88,4 +137,23 @@ export function fitBudget<T extends Budgeted>(result: T, maxChars: number): T {
   result.returned = result.matches.length;
   result.next_offset = result.offset + result.returned;
   return result;
+}
+
+/** The JSON characters each multiline record may take: what the answer leaves without them, shared (at least 200). */
+function recordShare(result: Budgeted, records: Array<Record<string, unknown>>, maxChars: number): number {
+  const kept = records.map((m) => m.content);
+  for (const m of records) m.content = "";
+  const rest = JSON.stringify(result).length;
+  records.forEach((m, i) => {
+    m.content = kept[i];
+  });
+  // Each cut record also gains an ellipsis and a `truncated_line` flag.
+  return Math.max(SHORT_LINE_WINDOW, Math.floor((maxChars - rest) / records.length) - 32);
+}
+
+/** The longest prefix of `text` whose JSON string form (quotes aside) takes at most `chars` characters. */
+function fitJson(text: string, chars: number): string {
+  let n = Math.min(text.length, chars);
+  while (n > 0 && JSON.stringify(text.slice(0, n)).length - 2 > chars) n = Math.floor(n * 0.9);
+  return text.slice(0, n);
 }

@@ -6,7 +6,7 @@
  */
 import { type Correction, type DidYouMean, didYouMean } from "../core/corrections.js";
 import { ToolError } from "../core/errors.js";
-import { addContext, type ContentMatch, cutLine, fitBudget } from "./answer-shape.js";
+import { addContext, type ContentMatch, fitBudget, lineMatch, recordMatch } from "./answer-shape.js";
 import { type Candidate, type CorrectionType, DEFAULT_PATTERN, didYouMeanLine } from "./candidates.js";
 import { type ContentParams, type ContentPlan, planContent, type ScanQuery, TOOL } from "./content-plan.js";
 import { type CallContext, scanQuery } from "./content-scan.js";
@@ -253,15 +253,13 @@ async function answer(plan: ContentPlan, call: CallContext, outcome: Outcome): P
   const verified = await verifyMatches(result.top.sorted().slice(plan.offset, plan.offset + plan.limit), {
     ...env,
     encoding,
-    keepLines: plan.contextLines > 0,
+    // A multiline record's lines after its first come from the verified read.
+    keepLines: plan.contextLines > 0 || plan.multiline,
   });
   if (verified.dropped > 0) warnings.push(droppedWarning(verified.dropped));
-  const matches: ContentMatch[] = verified.kept.map((h) => {
-    const cut = cutLine(h.content, h.contentStart);
-    const m: ContentMatch = { file: h.file, line: h.line, content: cut.text, score: h.score };
-    if (cut.cut) m.truncated_line = true;
-    return m;
-  });
+  const matches: ContentMatch[] = verified.kept.map((h) =>
+    h.endLine === undefined ? lineMatch(h) : recordMatch(h, verified.lines.get(h.file), plan.maxChars),
+  );
   addContext(matches, plan.contextLines, verified.lines);
   const out: ContentResult = {
     matches,

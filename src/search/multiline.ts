@@ -69,16 +69,20 @@ export async function scanMultiline(o: MultilineOptions): Promise<MultilineResul
       if (!m) continue;
       accepted = true;
       c.count++;
-      const line = m.contentStart >= 0 ? lineOf(content, m.contentStart) : 1;
-      const at = m.contentStart >= 0 ? m.contentStart - content.lastIndexOf("\n", m.contentStart - 1) - 1 : 0;
-      const lineText = content.split("\n")[line - 1] ?? "";
+      // The record is the span the match covers, from its earliest matched character's line to its last's: its
+      // first line is kept here (verification compares it), the others are read back from the verified file.
+      const line = m.contentFrom >= 0 ? lineOf(content, m.contentFrom) : 1;
+      const endLine = m.contentTo > 0 ? lineOf(content, m.contentTo - 1) : line;
+      const from = m.contentFrom >= 0 ? content.lastIndexOf("\n", m.contentFrom - 1) + 1 : 0;
+      const lineEnd = content.indexOf("\n", from);
       const hit: Hit = {
         file: path,
         line,
-        content: lineText,
+        content: content.slice(from, lineEnd < 0 ? content.length : lineEnd),
         score: m.score,
         length: path.length + content.length,
-        contentStart: at,
+        contentStart: m.contentFrom >= 0 ? m.contentFrom - from : 0,
+        endLine,
       };
       if (c.top.admits((w) => compareHits(hit, w) < 0)) c.top.push(hit);
     }

@@ -37,6 +37,12 @@ export const contentOutput = (): z.ZodRawShape => ({
     z.looseObject({
       file: z.string(),
       line: z.number().int().min(1),
+      end_line: z
+        .number()
+        .int()
+        .min(1)
+        .optional()
+        .describe("multiline: the line of the match's last character; content holds line..end_line"),
       content: z.string(),
       score: z.number(),
       before: z.array(z.string()).optional(),

@@ -12,6 +12,8 @@ export interface Hit {
   /** fzf's length tiebreak: the trimmed length of `path:line:content`. */
   length: number;
   contentStart: number;
+  /** A multiline record's match: the line of its last matched character (`line` is its first's). */
+  endLine?: number;
 }
 
 /** Order: score ↓, length ↑, path ↑, line ↑ (deterministic, unlike rg's thread order). */

@@ -143,7 +143,10 @@ export const fuzzySearchContent = defineTool({
       .default(".")
       .describe("Rust regex preselecting lines (ripgrep); default '.' = every non-empty line"),
     rg_flags: rgFlags,
-    multiline: z.boolean().default(false).describe("Match whole files (path, then all content) instead of lines"),
+    multiline: z
+      .boolean()
+      .default(false)
+      .describe("Match whole files (path, then all content) instead of lines; returns the lines a match spans"),
     content_only: z.boolean().default(false).describe("Terms match the line only, not its path"),
     context_lines: z.number().int().min(0).max(10).default(0),
   },

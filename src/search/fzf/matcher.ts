@@ -112,6 +112,12 @@ export interface RecordMatch {
   score: number;
   /** Offset in the content field of the first matched character, or -1 when only the path matched. */
   contentStart: number;
+  /**
+   * The span of the content the match covers: from its earliest matched character to just past its last (terms match
+   * in any order), or -1 and -1 when only the path matched.
+   */
+  contentFrom: number;
+  contentTo: number;
 }
 
 /** A compiled query. `fields[0]` is the path; results for it are cached while consecutive records share it. */
@@ -178,9 +184,11 @@ export class QueryMatcher {
       const hit = this.termResult(base + t, term, fields);
       if (hit) {
         if (term.inverse) continue;
-        return { score: hit.r.score, contentStart: hit.field === fields.length - 1 ? hit.r.start : -1 };
+        const inContent = hit.field === fields.length - 1;
+        const start = inContent ? hit.r.start : -1;
+        return { score: hit.r.score, contentStart: start, contentFrom: start, contentTo: inContent ? hit.r.end : -1 };
       }
-      if (term.inverse) matched = { score: 0, contentStart: -1 };
+      if (term.inverse) matched = { score: 0, contentStart: -1, contentFrom: -1, contentTo: -1 };
     }
     return matched;
   }
@@ -215,6 +223,8 @@ export class QueryMatcher {
   matchRanked(fields: readonly Field[], canRank: (bound: number) => boolean): RecordMatch | "unranked" | null {
     let score = 0;
     let contentStart = -1;
+    let contentFrom = -1;
+    let contentTo = -1;
     let base = 0;
     let rest = this.maxScore;
     for (let s = 0; s < this.sets.length; s++) {
@@ -224,24 +234,30 @@ export class QueryMatcher {
       score += r.score;
       rest -= this.setMax[s];
       if (contentStart < 0 && r.contentStart >= 0) contentStart = r.contentStart;
+      if (r.contentFrom >= 0 && (contentFrom < 0 || r.contentFrom < contentFrom)) contentFrom = r.contentFrom;
+      if (r.contentTo > contentTo) contentTo = r.contentTo;
       base += this.sets[s].length;
     }
-    return { score, contentStart };
+    return { score, contentStart, contentFrom, contentTo };
   }
 
   /** The record's score, or null when a set does not match. */
   match(fields: readonly Field[]): RecordMatch | null {
     let score = 0;
     let contentStart = -1;
+    let contentFrom = -1;
+    let contentTo = -1;
     let base = 0;
     for (let s = 0; s < this.sets.length; s++) {
       const r = this.setResult(s, base, fields);
       if (!r) return null;
       score += r.score;
       if (contentStart < 0 && r.contentStart >= 0) contentStart = r.contentStart;
+      if (r.contentFrom >= 0 && (contentFrom < 0 || r.contentFrom < contentFrom)) contentFrom = r.contentFrom;
+      if (r.contentTo > contentTo) contentTo = r.contentTo;
       base += this.sets[s].length;
     }
-    return { score, contentStart };
+    return { score, contentStart, contentFrom, contentTo };
   }
 
   /**
