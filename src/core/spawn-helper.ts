@@ -44,6 +44,8 @@ export interface PipelineRequest {
 export interface PipelineHandle {
   /** Kills every stage (SIGKILL to each process group). */
   kill(): void;
+  /** The stages' process ids, in stage order, once they are known (a watchdog looks at what they wait on). */
+  pids(): readonly number[] | undefined;
 }
 
 /**
@@ -225,6 +227,7 @@ class Helper {
         if (pending.pids) killGroups(pending.pids);
         else if (!this.dead) this.child.send({ t: "kill", id });
       },
+      pids: () => pending.pids,
     };
   }
 
@@ -378,7 +381,7 @@ function spawnDirect(request: PipelineRequest, handlers: PipelineHandlers): Pipe
     });
   });
   if (request.stdin !== undefined) children[0]?.stdin?.end(request.stdin);
-  return { kill };
+  return { kill, pids: () => children.map((c) => c.pid ?? 0) };
 }
 
 /** Resolves once the helper is up (starting it if needed); false when it cannot be used here. For tests and warm-up. */

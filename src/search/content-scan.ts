@@ -88,6 +88,7 @@ export function scanQuery(
     counter: variant.counter,
     stopAtFirst: variant.stopAtFirst,
     progress: call.progress,
+    roots: env.roots,
   };
   if (plan.multiline) return scanMultiline({ ...common, args: multilineArgs(args) });
   if (query.regex_pattern === DEFAULT_PATTERN && readsEveryLine(query.flags)) {

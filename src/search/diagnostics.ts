@@ -97,6 +97,7 @@ async function countAnyFile(
     ],
     cwd: env.cwd,
     timeoutMs: 2000,
+    roots: env.roots,
     separator: "\0",
     onRecord: (r) => {
       if (r !== "") n++;

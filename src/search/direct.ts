@@ -96,6 +96,7 @@ async function scanOneFile(raw: string, o: ReadOptions): Promise<RgRunResult & {
     signal: o.signal,
     separator: "\n",
     onRecord: scorer.onRecord,
+    roots: o.roots,
   });
   return { ...run, lines: scorer.lines };
 }
@@ -256,5 +257,6 @@ export function listOptions(o: DirectOptions): ListOptions {
     hidden: o.hidden,
     noIgnore: o.noIgnore,
     target: o.target,
+    roots: o.roots,
   };
 }

@@ -73,7 +73,17 @@ async function listed(
   timeoutMs = env.timeoutMs,
 ) {
   const { paths, run } = await listOrReuse(
-    { rg: env.rg.path, cwd: env.cwd, timeoutMs, signal: env.signal, flags: argv, hidden, noIgnore, target },
+    {
+      rg: env.rg.path,
+      cwd: env.cwd,
+      timeoutMs,
+      signal: env.signal,
+      flags: argv,
+      hidden,
+      noIgnore,
+      target,
+      roots: env.roots,
+    },
     env.listingCache !== false,
   );
   return { paths: paths.map(displayPath), run };

@@ -33,6 +33,8 @@ export interface ListOptions {
   target: string;
   /** Called with each path as it arrives (work spread over the listing rather than done after it). */
   onPath?: (path: string) => void;
+  /** The allowed roots: the walk reads ignore files, and a FIFO among them never holds it (fifo-watch.ts). */
+  roots?: readonly string[];
 }
 
 /** Collects the listed paths; a method rather than a closure per call (see RecordStream in ripgrep.ts). */
@@ -70,6 +72,7 @@ export async function listFiles(o: ListOptions): Promise<{ paths: string[]; run:
     signal: o.signal,
     separator: "\0",
     onRecord: sink.add.bind(sink),
+    roots: o.roots,
   });
   return { paths: sink.paths, run };
 }

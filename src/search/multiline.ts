@@ -33,6 +33,7 @@ export async function scanMultiline(o: MultilineOptions): Promise<MultilineResul
     cwd: o.cwd,
     timeoutMs: o.timeoutMs,
     signal: o.signal,
+    roots: o.roots,
     separator: "\0",
     onRecord: (record) => {
       const p = record.replace(/^\n+/u, "");

@@ -155,6 +155,7 @@ function startScan(
     signal,
     separator: "\n",
     onRecord: scorer.onRecord,
+    roots: o.roots,
   }).then(
     (r) => ({ run: r, error: undefined }),
     (e: unknown) => ({ run: undefined, error: e }),

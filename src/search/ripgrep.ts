@@ -10,6 +10,7 @@ import { delimiter, join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import { ToolError } from "../core/errors.js";
 import { type PipelineHandle, startPipeline } from "../core/spawn-helper.js";
+import { watchFifos } from "./fifo-watch.js";
 
 export interface RipgrepInfo {
   path: string;
@@ -128,6 +129,8 @@ export interface RgRunOptions {
   separator: "\n" | "\0";
   /** Text to write to stdin (validating a pattern on empty input). */
   stdin?: string;
+  /** The allowed roots, for a run that walks them: a FIFO swapped in there never holds it (fifo-watch.ts). */
+  roots?: readonly string[];
 }
 
 export interface RgRunResult {
@@ -155,6 +158,8 @@ class RecordStream {
   stoppedEarly = false;
   aborted = false;
   finished = false;
+  /** Why the run was stopped while waiting on something it could not be released from (fifo-watch.ts). */
+  stuckOn: string | undefined;
   pipeline: PipelineHandle | undefined;
   readonly deadline: number;
 
@@ -164,6 +169,13 @@ class RecordStream {
 
   stop(): void {
     this.pipeline?.kill();
+  }
+
+  stuck(why: string): void {
+    if (this.stuckOn !== undefined || this.finished) return;
+    this.stuckOn = why;
+    this.addStderr(`dwim: ${why}; the run was stopped\n`);
+    this.stop();
   }
 
   /** Scores a chunk synchronously: timers and the abort event cannot interrupt it, so it checks both itself. */
@@ -219,8 +231,10 @@ export function runRipgrep(options: RgRunOptions): Promise<RgRunResult> {
       stream.stop();
     };
     options.signal?.addEventListener("abort", onAbort, { once: true });
+    let unwatch: (() => void) | undefined;
     const settled = () => {
       clearTimeout(timer);
+      unwatch?.();
       options.signal?.removeEventListener("abort", onAbort);
       if (stream.finished) return false;
       stream.finished = true;
@@ -239,7 +253,7 @@ export function runRipgrep(options: RgRunOptions): Promise<RgRunResult> {
         end: (codes) => {
           if (!settled()) return;
           stream.flush();
-          const exitCode = codes.slice(1).some((x) => x === 2) ? 2 : codes[0];
+          const exitCode = stream.stuckOn !== undefined || codes.slice(1).some((x) => x === 2) ? 2 : codes[0];
           const { stderr, timedOut, stoppedEarly, aborted } = stream;
           resolvePromise({ exitCode, stderr: stderr.slice(0, STDERR_KEEP), timedOut, stoppedEarly, aborted });
         },
@@ -257,6 +271,15 @@ export function runRipgrep(options: RgRunOptions): Promise<RgRunResult> {
         },
       },
     );
+    if (options.roots && !stream.finished) {
+      const { pipeline } = stream;
+      unwatch = watchFifos({
+        pids: () => pipeline.pids(),
+        cwd: options.cwd,
+        roots: options.roots,
+        stuck: stream.stuck.bind(stream),
+      });
+    }
     // Aborted before it started, or the abort came while spawning.
     if (options.signal?.aborted) onAbort();
   });

@@ -100,6 +100,8 @@ export interface ScanBase {
   stopAtFirst?: boolean;
   /** Counts files as they are scanned, for progress notifications. */
   progress?: { files: number; total?: number };
+  /** The allowed roots: ripgrep's runs that open files are watched for FIFOs swapped in (fifo-watch.ts). */
+  roots?: readonly string[];
 }
 
 export interface ScanOptions extends ScanBase {
@@ -216,6 +218,7 @@ export async function scanLines(o: ScanOptions): Promise<ScanResult> {
     signal: o.signal,
     separator: "\n",
     onRecord: scorer.onRecord,
+    roots: o.roots,
   });
   return { ...run, lines: scorer.lines, filesSearched: scorer.filesSearched, filesWithLines: scorer.files };
 }
