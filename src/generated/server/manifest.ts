@@ -128,7 +128,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             ],
             "textType": "boolean",
             "default": false,
-            "description": "Match whole files (path, then all content) instead of lines"
+            "description": "Match whole files (path, then all content) instead of lines; returns the lines a match spans"
           },
           {
             "name": "content_only",
