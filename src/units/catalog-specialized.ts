@@ -19,7 +19,19 @@ export const SPECIALIZED_UNITS: readonly CatalogEntry[] = [
   e("perm", "perm", "5.72135e-11 kg/(Pa*s*m^2)", "SP811", {}),
   e("perm inch", "perm_in", "1.45322e-12 kg/(Pa*s*m)", "SP811", { names: ["perm_inch"] }),
   e("assay ton", "AT", "29.16667 g", "SP811", { names: ["assay_ton"] }),
-  e("register ton", "RT", "100 ft^3", "SP811", { names: ["register_ton"] }),
+  // A ship's gross and net tonnage are counted in register tons (GRT, NRT), never giga- or newton-register tons.
+  e("register ton", "RT", "100 ft^3", "SP811", {
+    names: [
+      "register_ton",
+      "gross register ton",
+      "gross register tons",
+      "net register ton",
+      "net register tons",
+      "gross_register_ton",
+      "net_register_ton",
+    ],
+    symbols: ["GRT", "NRT"],
+  }),
   e("long ton-force", "LTf", "2240 lbf", "SP811", { names: ["long_ton_force"] }),
   e("metric ton-force", "tf", "t*g_n", "SP811", { names: ["tonne_force", "metric_ton_force"] }),
   e("abmho", "abS", "1e9 S", "SP811", { names: ["absiemens"] }),

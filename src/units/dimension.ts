@@ -128,7 +128,7 @@ export interface NamedDimension {
 
 /** Named dimensions; anything else is shown by its formula. */
 export const NAMED_DIMENSIONS: readonly NamedDimension[] = [
-  { name: "dimensionless", definition: "1", examples: ["1"] },
+  { name: "dimensionless", definition: "1", examples: ["1"], aliases: ["none", "unitless"] },
   { name: "length", definition: "m", examples: ["m", "km", "cm", "mm", "in", "ft", "yd", "mi"], aliases: ["distance"] },
   { name: "mass", definition: "kg", examples: ["kg", "g", "lb", "oz", "t", "mg"], aliases: ["weight"] },
   { name: "time", definition: "s", examples: ["s", "min", "h", "d", "ms"], aliases: ["duration"] },
@@ -167,11 +167,21 @@ export const NAMED_DIMENSIONS: readonly NamedDimension[] = [
     examples: ["kg/m³", "g/cm³", "g/mL", "lb/ft³"],
     aliases: ["mass_concentration"],
   },
-  { name: "molar_concentration", definition: "mol/m^3", examples: ["mol/L", "mmol/L", "M", "mM"] },
+  {
+    name: "molar_concentration",
+    definition: "mol/m^3",
+    examples: ["mol/L", "mmol/L", "M", "mM"],
+    aliases: ["amount_concentration", "concentration"],
+  },
   { name: "molar_mass", definition: "kg/mol", examples: ["g/mol", "kg/mol"] },
   { name: "molar_energy", definition: "J/mol", examples: ["J/mol", "kJ/mol", "kcal/mol"] },
   { name: "entropy", definition: "J/K", examples: ["J/K", "kJ/K"], aliases: ["heat_capacity"] },
-  { name: "specific_heat", definition: "J/(kg*K)", examples: ["J/(kg·K)", "BTU/(lb·°F)"] },
+  {
+    name: "specific_heat",
+    definition: "J/(kg*K)",
+    examples: ["J/(kg·K)", "BTU/(lb·°F)"],
+    aliases: ["specific_heat_capacity", "specific_entropy"],
+  },
   { name: "molar_heat_capacity", definition: "J/(mol*K)", examples: ["J/(mol·K)"] },
   { name: "specific_energy", definition: "J/kg", examples: ["J/kg", "Gy", "Sv", "kJ/kg"], aliases: ["dose"] },
   { name: "momentum", definition: "kg*m/s", examples: ["kg·m/s", "N·s"] },
@@ -183,10 +193,34 @@ export const NAMED_DIMENSIONS: readonly NamedDimension[] = [
   { name: "irradiance", definition: "W/m^2", examples: ["W/m²", "mW/cm²"], aliases: ["heat_flux"] },
   { name: "catalytic_activity", definition: "kat", examples: ["kat", "U"] },
   { name: "angular_velocity", definition: "radian/s", examples: ["rad/s", "rpm", "°/s"] },
-  { name: "electric_field", definition: "V/m", examples: ["V/m"] },
+  { name: "electric_field", definition: "V/m", examples: ["V/m"], aliases: ["electric_field_strength"] },
   { name: "linear_density", definition: "kg/m", examples: ["kg/m", "tex"] },
   { name: "surface_density", definition: "kg/m^2", examples: ["kg/m²", "g/m²"] },
   { name: "luminous_efficacy", definition: "lm/W", examples: ["lm/W"] },
   { name: "wavenumber", definition: "1/m", examples: ["1/m", "1/cm"] },
   { name: "mass_flow", definition: "kg/s", examples: ["kg/s", "kg/h", "lb/h"] },
+  // Named in the SI Brochure (9th ed., tables 5 and 6) or NIST SP 811 (ch. 4 and app. B).
+  { name: "angular_momentum", definition: "kg*m^2/s", examples: ["kg·m²/s", "J·s", "N·m·s"], aliases: ["action"] },
+  { name: "molar_volume", definition: "m^3/mol", examples: ["m³/mol", "L/mol"] },
+  {
+    name: "resistivity",
+    definition: "Ω*m",
+    examples: ["Ω·m", "Ω·cm"],
+    aliases: ["electrical_resistivity", "electric_resistivity"],
+  },
+  {
+    name: "conductivity",
+    definition: "S/m",
+    examples: ["S/m", "mS/cm", "µS/cm"],
+    aliases: ["electrical_conductivity", "electric_conductivity"],
+  },
+  { name: "permittivity", definition: "F/m", examples: ["F/m"], aliases: ["electric_permittivity"] },
+  // Magnetic: permeability alone is also the permeability of porous media (darcy, m²).
+  { name: "magnetic_permeability", definition: "H/m", examples: ["H/m", "N/A²"] },
+  { name: "magnetic_field_strength", definition: "A/m", examples: ["A/m", "Oe"] },
+  { name: "electric_dipole_moment", definition: "C*m", examples: ["C·m", "D"] },
+  { name: "exposure", definition: "C/kg", examples: ["C/kg", "R"], aliases: ["radiation_exposure"] },
+  { name: "surface_tension", definition: "N/m", examples: ["N/m", "J/m²", "dyn/cm"], aliases: ["radiant_exposure"] },
+  // The dimension of the gravitational constant G (m³·kg⁻¹·s⁻²): no SI name; called so by ucon.
+  { name: "gravitation", definition: "m^3/(kg*s^2)", examples: ["m³/(kg·s²)"] },
 ];

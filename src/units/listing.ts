@@ -135,10 +135,11 @@ export function listScales(): Array<{ name: string; prefix: string; factor: numb
 
 export function listDimensions(
   units: Units,
-): Array<{ name: string; formula: string; kinds: string[]; example_units: string[] }> {
+): Array<{ name: string; aliases: string[]; formula: string; kinds: string[]; example_units: string[] }> {
   const all = units.system.allUnits();
   return units.dimensions.map((d) => ({
     name: d.name,
+    aliases: [...d.aliases],
     formula: formulaOf(d.dim),
     kinds: [...new Set(all.filter((u) => equal(u.dim, d.dim) && u.kind).map((u) => u.kind as string))],
     example_units: d.examples,

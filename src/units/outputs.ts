@@ -76,6 +76,7 @@ export const listDimensionsOutput = (): z.ZodRawShape => ({
   dimensions: z.array(
     z.looseObject({
       name: z.string(),
+      aliases: z.array(z.string()),
       formula: z.string(),
       kinds: z.array(z.string()),
       example_units: z.array(z.string()),

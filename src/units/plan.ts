@@ -254,7 +254,7 @@ function makePlan(units: Units, input: Omit<ConvertInput, "value">, names: Field
       from.kind !== "torque" &&
       to.kind !== "torque";
     const relation = offerable ? equivalenceFor(from.dim, to.dim) : undefined;
-    // Only a conversion has an `equivalence` to set and units to read again as temperatures.
+    // Only a conversion has an `equivalence` to set and units to read again (C as °C, mil as the angular mil).
     const conversion = options.value !== undefined;
     const withRelation: ArgumentPatch | undefined =
       relation && conversion ? { [names.to]: input.to_unit, equivalence: relation } : undefined;
@@ -266,12 +266,11 @@ function makePlan(units: Units, input: Omit<ConvertInput, "value">, names: Field
       c.reason,
       relation ? { name: relation, likely_fix: withRelation } : undefined,
     );
-    const temperatures =
-      relation || !conversion ? undefined : asTemperatures(units, input.from_unit, input.to_unit, quiet);
-    if (temperatures) {
-      error.payload.likely_fix = { [names.from]: temperatures.from, [names.to]: temperatures.to };
+    const reread = relation || !conversion ? undefined : otherReading(units, input.from_unit, input.to_unit, quiet);
+    if (reread) {
+      error.payload.likely_fix = { [names.from]: reread.from, [names.to]: reread.to };
       error.payload.hints = [
-        `Read as temperatures: ${temperatures.from} → ${temperatures.to} (C and F alone are coulomb and farad)`,
+        `Read as ${reread.as}: ${reread.from} → ${reread.to} (${reread.why})`,
         ...error.payload.hints,
       ].slice(0, MAX_UNIT_HINTS);
     }
@@ -302,28 +301,39 @@ function makePlan(units: Units, input: Omit<ConvertInput, "value">, names: Field
   };
 }
 
-/** `C` and `F` written alone: the coulomb and the farad, or, beside a temperature, °C and °F. */
-const BARE_TEMPERATURE: Readonly<Record<string, string>> = { C: "°C", F: "°F" };
+/**
+ * Spellings that, written alone, name one unit but beside a unit of another quantity usually mean another: `C` and
+ * `F` are the coulomb and the farad, or beside a temperature °C and °F; `mil` is a thousandth of an inch (SP 811),
+ * or beside an angle the angular mil, 2π/6400 rad (SP 811, mil (angle)).
+ */
+const OTHER_READINGS: Readonly<Record<string, { unit: string; dimension: string; as: string; why: string }>> = {
+  C: { unit: "°C", dimension: "temperature", as: "temperatures", why: "C and F alone are coulomb and farad" },
+  F: { unit: "°F", dimension: "temperature", as: "temperatures", why: "C and F alone are coulomb and farad" },
+  mil: { unit: "mil_ang", dimension: "angle", as: "angles", why: "mil alone is a thousandth of an inch" },
+  mils: { unit: "mil_ang", dimension: "angle", as: "angles", why: "mil alone is a thousandth of an inch" },
+};
 
 /**
- * The units of a conversion that fails as written (`100 C → F`: charge to capacitance) read as temperatures, when
- * reading a bare `C` or `F` as °C or °F makes both sides temperatures (`C → F`, `°C → F`, `K → C`); undefined
- * otherwise. Offered as the likely_fix, never applied: C and F are real units.
+ * The units of a conversion that fails as written (`100 C → F`: charge to capacitance; `1 mil → rad`: length to
+ * angle) with a bare spelling read its other way, when that makes both sides of that quantity (`C → F`, `K → C`,
+ * `mil → °`, `rad → mil`); undefined otherwise. Offered as the likely_fix, never applied: C, F and mil are real units.
  */
-function asTemperatures(
+function otherReading(
   units: Units,
   fromText: string,
   toText: string,
   quiet?: boolean,
-): { from: string; to: string } | undefined {
-  const from = BARE_TEMPERATURE[fromText.trim()] ?? fromText;
-  const to = BARE_TEMPERATURE[toText.trim()] ?? toText;
-  if (from === fromText && to === toText) return undefined;
+): { from: string; to: string; as: string; why: string } | undefined {
+  const readings = [OTHER_READINGS[fromText.trim()], OTHER_READINGS[toText.trim()]];
+  const reading = readings[0] ?? readings[1];
+  if (!reading || (readings[0] && readings[1] && readings[0].dimension !== readings[1].dimension)) return undefined;
+  const from = readings[0]?.unit ?? fromText;
+  const to = readings[1]?.unit ?? toText;
   const a = tryResolve(units, from, { parameter: "from_unit", quiet });
   const b = tryResolve(units, to, { parameter: "to_unit", quiet });
   if (!a.ok || !b.ok) return undefined;
-  const temperature = (q: Quantity) => units.dimensionName(q.dim) === "temperature";
-  return temperature(a.q) && temperature(b.q) ? { from, to } : undefined;
+  const of = (q: Quantity) => units.dimensionName(q.dim) === reading.dimension;
+  return of(a.q) && of(b.q) ? { from, to, as: reading.as, why: reading.why } : undefined;
 }
 
 export function tryResolve(

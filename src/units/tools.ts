@@ -227,13 +227,17 @@ export const computeTool = defineTool({
       .number()
       .optional()
       .describe("Particles per formula unit, when expected_unit turns osmoles into moles or back"),
+    custom_units: z.array(customUnit).optional().describe("Units defined for this call only"),
+    custom_edges: z.array(customEdge).optional().describe("Conversions for custom_units: dst = src·factor + offset"),
   },
   advanced: ["audit", "tolerance", "valence", "particles"],
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   cli: { command: "compute" },
   output: computeOutput,
   handler(args, ctx) {
-    return asWholeCalls("compute", args, () => compute(sessionUnits(ctx).units, args));
+    const { custom_units, custom_edges, ...input } = args;
+    const units = unitsFor(ctx, { units: custom_units, edges: custom_edges });
+    return asWholeCalls("compute", args, () => compute(units, input));
   },
   render: (o) => `${fmt(o.quantity)} ${String(o.unit)}`,
 });
@@ -320,7 +324,7 @@ export const listScalesTool = defineTool({
 export const listDimensionsTool = defineTool({
   name: "list_dimensions",
   title: "List dimensions",
-  description: "List named dimensions with their formula, kinds of quantity and example units.",
+  description: "List named dimensions with their other names, formula, kinds of quantity and example units.",
   toolset: TOOLSET,
   keywords: ["units", "dimension", "quantity", "physics"],
   input: {},

@@ -99,7 +99,9 @@ describe("units: overflow is never a success", () => {
   });
 
   it("compute: an overflowing step is a computation_error at that step, never quantity: null", () => {
-    const e = failure(comp({ initial_value: 1e300, initial_unit: "m", factors: [{ value: 1e300, numerator: "m" }] }));
+    const e = failure(
+      comp({ initial_value: 1e300, initial_unit: "m", factors: [{ value: 1e300, numerator: "m", denominator: "1" }] }),
+    );
     expect(e.error_type).toBe("computation_error");
     expect(e.step).toBe(0);
     expect(e.parameter).toBe("factors[0].value");

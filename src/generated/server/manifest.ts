@@ -636,6 +636,26 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             ],
             "textType": "number",
             "description": "Particles per formula unit, when expected_unit turns osmoles into moles or back"
+          },
+          {
+            "name": "custom_units",
+            "required": false,
+            "types": [
+              "array"
+            ],
+            "items": "object",
+            "textType": "array",
+            "description": "Units defined for this call only"
+          },
+          {
+            "name": "custom_edges",
+            "required": false,
+            "types": [
+              "array"
+            ],
+            "items": "object",
+            "textType": "array",
+            "description": "Conversions for custom_units: dst = src·factor + offset"
           }
         ],
         "destructive": false
@@ -732,7 +752,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "list_dimensions",
         "command": "list-dimensions",
-        "summary": "List named dimensions with their formula, kinds of quantity and example units.",
+        "summary": "List named dimensions with their other names, formula, kinds of quantity and example units.",
         "positional": [],
         "params": [],
         "destructive": false
