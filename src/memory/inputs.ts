@@ -5,6 +5,7 @@
  */
 import { isAbsolute, relative } from "node:path";
 import { type Correction, type SuggestThresholds, suggest, ToolError } from "../core/index.js";
+import { checkCount, checkNoNul, checkText, LIMITS } from "./bounds.js";
 import { relativeTime } from "./dates.js";
 import { MAX_TIME, MIN_TIME } from "./rows.js";
 import { normalizeTag } from "./tags.js";
@@ -30,6 +31,7 @@ export function resolveCategory(
   step?: number,
 ): Resolved<Category> {
   if ((CATEGORIES as readonly string[]).includes(raw)) return { value: raw as Category };
+  checkText(raw, parameter, LIMITS.tagChars, step);
   const s = suggest(raw, CATEGORY_CANDIDATES, { ...thresholds, namespaces: false });
   if (s.tier === "auto" && s.match) {
     const kind = s.match.kind;
@@ -89,19 +91,32 @@ export function checkContent(raw: string, parameter: string, step?: number): str
       hints: ["Keep the gist in content and move detail into rationale, or split it into several memories"],
     });
   }
+  checkNoNul(content, parameter, step);
   return content;
 }
 
-/** Lowercase kebab tags, de-duplicated; a tag with nothing left after normalisation is an error. */
+/**
+ * Lowercase kebab tags, de-duplicated; a tag with nothing left after normalisation is an error. At most LIMITS.tags
+ * of at most LIMITS.tagChars characters each.
+ */
 export function normalizeTags(raw: readonly string[] | undefined, parameter: string, step?: number): string[] {
-  const out: string[] = [];
+  checkCount(raw ?? [], parameter, LIMITS.tags, step);
+  const out = new Set<string>();
   (raw ?? []).forEach((t, i) => {
+    checkText(t, `${parameter}[${i}]`, LIMITS.tagChars, step);
     const tag = normalizeTag(t);
     if (tag === "")
       throw invalidArgument(`${parameter}[${i}]`, `Tag '${t}' has no letters or digits`, { step, got: t });
-    if (!out.includes(tag)) out.push(tag);
+    out.add(tag);
   });
-  return out;
+  return [...out];
+}
+
+/** An optional free text (rationale, context, outcome): trimmed, null when empty, within `max` characters. */
+export function optionalText(raw: string | undefined, parameter: string, max: number, step?: number): string | null {
+  if (raw === undefined) return null;
+  checkText(raw, parameter, max, step);
+  return raw.trim() || null;
 }
 
 /**
@@ -115,6 +130,7 @@ export function normalizeFilePath(
   step?: number,
 ): string | undefined {
   if (raw === undefined) return undefined;
+  checkText(raw, parameter, LIMITS.filePathChars, step);
   let p = raw.trim().replaceAll("\\", "/");
   if (p === "") return undefined;
   if (isAbsolute(p)) {
@@ -145,6 +161,7 @@ export function parseTime(
   relativeTo?: { now: number; read: (c: Correction) => void },
 ): number | undefined {
   if (raw === undefined) return undefined;
+  if (typeof raw === "string") checkText(raw, parameter, LIMITS.dateChars, step);
   let t = typeof raw === "number" ? raw : Date.parse(raw);
   if (!Number.isFinite(t) && typeof raw === "string" && relativeTo) {
     const words = relativeTime(raw, relativeTo.now);

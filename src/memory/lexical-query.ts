@@ -3,6 +3,7 @@
  * parse is ours (never the engine's), so the documented syntax ("phrase", prefix*, a OR b, -term, AND, NOT,
  * parentheses) means the same on both backends and a malformed query is caught before any SQL runs.
  */
+import type { QueryShape } from "./bounds.js";
 import { foldWord, isStopWord, plainWords } from "./text.js";
 
 /** A query tree: `words` is one word, or several that must be adjacent (a phrase); `prefix` applies to the last. */
@@ -82,11 +83,29 @@ export interface ParsedSearch {
   words: string[];
   /** The query excludes terms (`-term`): only lexical matches can honour that. */
   negated: boolean;
+  /** How much it asks of the engine (see bounds.ts). */
+  shape: QueryShape;
 }
 
 type Token =
   | { t: "open" | "close" | "and" | "or" | "not" }
   | { t: "words"; node: LexNode; negated: boolean; words: string[]; stop?: boolean };
+
+/** Terms, prefixes and the deepest nesting of parentheses, as written (before stop words are dropped). */
+function shapeOf(tokens: readonly Token[]): QueryShape {
+  let terms = 0;
+  let prefixes = 0;
+  let depth = 0;
+  let open = 0;
+  for (const tok of tokens) {
+    if (tok.t === "words") {
+      terms++;
+      if (tok.node.kind === "words" && tok.node.prefix) prefixes++;
+    } else if (tok.t === "open") depth = Math.max(depth, ++open);
+    else if (tok.t === "close") open = Math.max(0, open - 1);
+  }
+  return { terms, prefixes, depth };
+}
 
 function tokenize(query: string): Token[] {
   const out: Token[] = [];
@@ -175,6 +194,7 @@ function parseTokens(tokens: readonly Token[]): LexNode | undefined {
  */
 export function parseSearchQuery(query: string): ParsedSearch | undefined {
   let tokens = tokenize(query);
+  const shape = shapeOf(tokens);
   // A plain question ("how do we verify webhooks") means its content words: bare stop words are dropped, unless
   // nothing else is left or the query uses operators. (PostgreSQL's english configuration does not index them.)
   const plain = tokens.every((t) => t.t === "words");
@@ -197,5 +217,5 @@ export function parseSearchQuery(query: string): ParsedSearch | undefined {
       drop: negatives.length === 1 ? negatives[0] : { kind: "or", children: negatives },
     };
   }
-  return { strict, sanitized, words, negated: negatives.length > 0 };
+  return { strict, sanitized, words, negated: negatives.length > 0, shape };
 }

@@ -568,8 +568,11 @@ export class PostgresMemoryStore implements MemoryStore {
     return assembleStored(rows, tags, outcomes, links);
   }
 
-  async maxId(): Promise<number> {
-    const rows = await this.query<{ n: number }>(`SELECT coalesce(max(id), 0) AS n FROM ${this.s}.memories`);
+  async highestId(): Promise<number> {
+    const rows = await this.query<{ n: number }>(
+      `SELECT greatest(coalesce((SELECT max(id) FROM ${this.s}.memories), 0),
+                       (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM ${this.s}.memories_id_seq)) AS n`,
+    );
     return Number(rows[0].n);
   }
 

@@ -12,6 +12,7 @@ import {
   osa,
   ToolError,
 } from "../core/index.js";
+import { checkCount, checkQueryShape, checkText, LIMITS } from "./bounds.js";
 import { queryRelativeDayTokens } from "./dates.js";
 import { normalizeFilePath, normalizeTags, parseTime, resolveCategory } from "./inputs.js";
 import { anyOf, type LexNode, parseSearchQuery } from "./lexical-query.js";
@@ -66,6 +67,7 @@ const MODEL_ABSTAIN_COSINE = 0.6;
 const ABSTAIN_MIN_DOCS = 20;
 
 function buildFilter(mc: MemoryContext, input: FilterInput, corrections: Correction[]): MemoryFilter {
+  checkCount(input.categories ?? [], "categories", LIMITS.categories);
   const categories = input.categories?.map((c, i) => {
     const r = resolveCategory(c, `categories[${i}]`, mc.thresholds);
     if (r.correction) corrections.push(r.correction);
@@ -325,6 +327,7 @@ function present(r: Ranked, condensed: boolean, explain: boolean): Record<string
 }
 
 export async function recall(mc: MemoryContext, input: RecallInput): Promise<Record<string, unknown>> {
+  if (input.query !== undefined) checkText(input.query, "topic", LIMITS.queryChars);
   const query = input.query?.trim() || undefined;
   if (!query && !input.file_path && !(input.tags?.length ?? 0) && !(input.categories?.length ?? 0)) {
     throw new ToolError({
@@ -383,6 +386,7 @@ function snippet(content: string, words: readonly string[], width = 160): string
 }
 
 export async function searchMemories(mc: MemoryContext, input: SearchInput): Promise<Record<string, unknown>> {
+  checkText(input.query, "query", LIMITS.queryChars, undefined, "invalid_query");
   const parsed = parseSearchQuery(input.query);
   if (!parsed) {
     throw new ToolError({
@@ -395,6 +399,7 @@ export async function searchMemories(mc: MemoryContext, input: SearchInput): Pro
       ],
     });
   }
+  checkQueryShape(parsed.shape, input.query);
   const corrections: Correction[] = [];
   const filter = buildFilter(mc, input, corrections);
   const limit = input.limit ?? 10;

@@ -14,7 +14,7 @@ import { ToolError } from "../core/index.js";
 import { type LexNode, toFts5, wordsNode } from "./lexical-query.js";
 import { reembedMissing, type UnembeddedRow } from "./reembed.js";
 import { assembleStored, distinctRelated, type MemoryRow, rowToMemory } from "./rows.js";
-import { migrate, SCHEMA_VERSION } from "./schema.js";
+import { migrate, READABLE_SCHEMA_VERSION, SCHEMA_VERSION } from "./schema.js";
 import { filterSql, isNarrowing, type SqlWhere, threadNeighboursSql } from "./sql-filter.js";
 import { readOnlyError, storageError } from "./storage-errors.js";
 import type { LexicalHit, MemoryLink, MemoryStore, RelatedRow, StoredMemory, StoreHealth, VectorHit } from "./store.js";
@@ -101,8 +101,10 @@ export class SqliteMemoryStore implements MemoryStore {
       this.db = this.connect(true);
       this.readOnly = true;
       const version = this.db.pragma("user_version", { simple: true }) as number;
-      if (version < SCHEMA_VERSION) {
-        throw new Error(`the database is read-only and at schema version ${version}, older than ${SCHEMA_VERSION}`);
+      if (version < READABLE_SCHEMA_VERSION) {
+        throw new Error(
+          `the database is read-only and at schema version ${version}, older than ${READABLE_SCHEMA_VERSION}`,
+        );
       }
     }
   }
@@ -701,8 +703,13 @@ export class SqliteMemoryStore implements MemoryStore {
     });
   }
 
-  maxId(): Promise<number> {
-    return this.read(() => this.scalar("SELECT coalesce(max(id), 0) FROM memories"));
+  highestId(): Promise<number> {
+    return this.read(() =>
+      this.scalar(
+        `SELECT max(coalesce((SELECT max(id) FROM memories), 0),
+                    coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'memories'), 0))`,
+      ),
+    );
   }
 
   async health(): Promise<StoreHealth> {

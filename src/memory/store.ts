@@ -149,8 +149,11 @@ export interface MemoryStore {
   importMemories(items: readonly StoredMemory[], vectors: ReadonlyArray<Float32Array | null>): Promise<void>;
   /** One transaction: sets `superseded_by` and adds links between memories already written by importMemories. */
   importLinks(supersededBy: ReadonlyArray<{ id: number; by: number }>, links: readonly MemoryLink[]): Promise<void>;
-  /** The highest id in use (0 when empty). */
-  maxId(): Promise<number>;
+  /**
+   * The highest id ever given out, purged memories' included (0 when none was): no new memory gets an id at or below
+   * it, on either backend (see docs/memory.md, "Ids").
+   */
+  highestId(): Promise<number>;
 
   health(): Promise<StoreHealth>;
   /** Resolves when background re-embedding is done. */

@@ -1,6 +1,7 @@
 /** The memory toolset's tool definitions: thin wrappers over the operations in write-ops.ts and read-ops.ts. */
 import * as z from "zod";
 import { defineTool, type ToolContext, type ToolOutput } from "../core/index.js";
+import { LIMITS } from "./bounds.js";
 import { type MemoryContext, openMemory } from "./open.js";
 import {
   forgetOutput,
@@ -31,7 +32,7 @@ const memoryFields = {
   tags: z
     .array(z.string())
     .optional()
-    .describe("Lowercase kebab tags; bugfix, tech-debt, perf and warning are also inferred"),
+    .describe(`Lowercase kebab tags (at most ${LIMITS.tags}); bugfix, tech-debt, perf and warning are also inferred`),
   file_path: z.string().optional().describe("Project-relative file the memory is about"),
   context: z
     .string()
@@ -48,7 +49,7 @@ const memoryFields = {
 
 const filterFields = {
   file_path: z.string().optional().describe("A file, or a directory prefix ending in /"),
-  tags: z.array(z.string()).optional().describe("Every tag must be present"),
+  tags: z.array(z.string()).optional().describe(`Every tag must be present (at most ${LIMITS.tags})`),
   categories: z.array(z.string()).optional(),
   worked: z.boolean().optional(),
   since: date.optional().describe("Only memories from this date on"),
@@ -134,7 +135,10 @@ export const recallTool = defineTool({
   ],
   aliases: ["recall_memories", "get_memories"],
   input: {
-    topic: z.string().optional().describe("What you are about to work on"),
+    topic: z
+      .string()
+      .optional()
+      .describe(`What you are about to work on (at most ${LIMITS.queryChars.toLocaleString("en-US")} characters)`),
     ...filterFields,
     limit: z.number().int().min(1).max(50).optional().describe("At most this many results (default 10, max 50)"),
     condensed: z.boolean().optional().describe("Shorter content, no rationale"),
@@ -158,7 +162,11 @@ export const searchMemoriesTool = defineTool({
   keywords: ["memory", "memories", "search", "find", "full text", "stored", "notes", "decisions"],
   aliases: [],
   input: {
-    query: z.string().describe('Words (all must match), "phrase", prefix*, a OR b, -term'),
+    query: z
+      .string()
+      .describe(
+        `Words (all must match), "phrase", prefix*, a OR b, -term; at most ${LIMITS.queryChars.toLocaleString("en-US")} characters, ${LIMITS.queryTerms} terms, ${LIMITS.queryPrefixes} prefix* terms`,
+      ),
     ...filterFields,
     sort: z.enum(["relevance", "newest"]).optional(),
     limit: z.number().int().min(1).max(50).optional(),

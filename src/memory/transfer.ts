@@ -1,9 +1,10 @@
 /**
  * Moving a memory between backends: `dwim memory export` writes JSONL (a header line, then one memory per line with
  * its tags, inferred tags, outcome events, supersession links, counters and exact times); `dwim memory import` reads
- * it into whatever store the configuration opens. Lossless both ways: ids are kept where they are free, a memory
- * already present (same id, content and creation time) is skipped, so an interrupted import can simply run again,
- * and only ids taken by other memories are renumbered, with every reference to them rewritten. Vectors are not
+ * it into whatever store the configuration opens. Lossless both ways: ids are kept where the store has never given
+ * them out, a memory already present (same id, content and creation time) is skipped, so an interrupted import can
+ * simply run again, and ids the store has given out (to another memory, or to one purged since) are renumbered, with
+ * every reference to them rewritten. Vectors are not
  * exported: the importing side embeds with its own provider.
  */
 import * as z from "zod";
@@ -62,25 +63,29 @@ export async function exportMemories(
 const time = z.union([z.number().int(), z.string().refine((s) => Number.isFinite(Date.parse(s)), "an ISO date")]);
 const toMs = (t: string | number) => (typeof t === "number" ? t : Date.parse(t));
 const id = z.number().int().positive();
+/** Neither backend stores a NUL byte (see bounds.ts): a file carrying one is refused before anything is written. */
+const text = z
+  .string()
+  .refine((s) => !s.includes("\u0000"), "contains a NUL byte (\\0), which no memory backend stores");
 
 const recordSchema = z.object({
   id,
   category: z.enum(CATEGORIES),
-  content: z.string().min(1),
-  rationale: z.string().nullable(),
-  tags: z.array(z.string()),
-  inferred_tags: z.array(z.string()),
-  file_path: z.string().nullable(),
-  context: z.string().nullable(),
+  content: text.min(1),
+  rationale: text.nullable(),
+  tags: z.array(text),
+  inferred_tags: z.array(text),
+  file_path: text.nullable(),
+  context: text.nullable(),
   worked: z.boolean().nullable(),
-  outcome: z.string().nullable(),
+  outcome: text.nullable(),
   pinned: z.boolean(),
   archived: z.boolean(),
   superseded_by: id.nullable(),
   created_at: time,
   happened_at: time.nullable(),
   recall_count: z.number().int().min(0),
-  outcomes: z.array(z.object({ worked: z.boolean(), outcome: z.string().nullable(), at: time })),
+  outcomes: z.array(z.object({ worked: z.boolean(), outcome: text.nullable(), at: time })),
   links: z.array(z.object({ from_id: id, to_id: id, kind: z.string().min(1), at: time })),
 });
 
@@ -142,7 +147,7 @@ export interface ImportSummary {
   imported: number;
   /** Already present: same id, content and creation time. */
   skipped: number;
-  /** Ids that were taken by other memories and got new ones: old → new. */
+  /** Ids the store had given out (to another memory, or to one purged since) that got new ones: old → new. */
   renumbered: Record<string, number>;
   /** References to memories neither in the file nor in the store, dropped. */
   warnings: string[];
@@ -167,8 +172,10 @@ export async function importMemories(mc: MemoryContext, records: readonly Stored
     }
   }
   const fresh = records.filter((r) => !already.has(r.id));
-  const clashing = fresh.filter((r) => present.has(r.id));
-  let next = records.reduce((m, r) => Math.max(m, r.id), await mc.store.maxId());
+  // An id the store has given out before (purged since) is never given to another memory: only ids above it are kept.
+  const highest = await mc.store.highestId();
+  const clashing = fresh.filter((r) => present.has(r.id) || r.id <= highest);
+  let next = records.reduce((m, r) => Math.max(m, r.id), highest);
   const mapping = new Map<number, number>([
     ...[...already].filter(([from, to]) => from !== to),
     ...clashing.map((r): [number, number] => [r.id, ++next]),

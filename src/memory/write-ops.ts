@@ -3,11 +3,13 @@
  * first, embeds before the write lock is taken, and then writes in one transaction.
  */
 import { type Correction, type DidYouMean, didYouMean, ToolError } from "../core/index.js";
+import { checkCount, LIMITS } from "./bounds.js";
 import {
   checkContent,
   memoryNotFound,
   normalizeFilePath,
   normalizeTags,
+  optionalText,
   parseTime,
   resolveCategory,
 } from "./inputs.js";
@@ -56,7 +58,8 @@ function prepare(
   const content = checkContent(input.content, `${prefix}content`, step);
   const tags = normalizeTags(input.tags, `${prefix}tags`, step);
   const inferred = mc.settings.inferTags ? inferTags(content, category.value, tags) : [];
-  const rationale = input.rationale?.trim() || null;
+  const rationale = optionalText(input.rationale, `${prefix}rationale`, LIMITS.textChars, step);
+  checkCount(input.supersedes ?? [], `${prefix}supersedes`, LIMITS.supersedes, step);
   return {
     item: {
       category: category.value,
@@ -65,14 +68,14 @@ function prepare(
       tags,
       inferred_tags: inferred,
       file_path: normalizeFilePath(input.file_path, mc.root, `${prefix}file_path`, step) ?? null,
-      context: input.context?.trim() || null,
+      context: optionalText(input.context, `${prefix}context`, LIMITS.contextChars, step),
       pinned: input.pinned ?? false,
       created_at: now,
       happened_at:
         parseTime(input.happened_at, `${prefix}happened_at`, step, { now, read: (c) => corrections.push(c) }) ?? null,
       supersedes: [...new Set(input.supersedes ?? [])],
       worked: input.worked ?? null,
-      outcome: input.outcome?.trim() || null,
+      outcome: optionalText(input.outcome, `${prefix}outcome`, LIMITS.textChars, step),
     },
     corrections,
   };
@@ -203,9 +206,9 @@ export async function recordOutcome(
   mc: MemoryContext,
   input: { id: number; worked: boolean; outcome?: string },
 ): Promise<Record<string, unknown>> {
+  const outcome = optionalText(input.outcome, "outcome", LIMITS.textChars);
   const [memory] = await mc.store.get([input.id]);
   if (!memory) throw memoryNotFound([input.id], "memory_id");
-  const outcome = input.outcome?.trim() || null;
   const events = await mc.store.recordOutcome(input.id, input.worked, outcome, mc.now());
   const out: Record<string, unknown> = { id: input.id, worked: input.worked, outcome, events };
   if (!input.worked && memory.category === "decision") {

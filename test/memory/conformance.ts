@@ -8,8 +8,11 @@ import { ToolError } from "../../src/core/index.js";
 import {
   anyOf,
   closeAllStores,
+  exportMemories,
   forget,
+  importMemories,
   type MemoryContext,
+  parseExport,
   recall,
   recordOutcome,
   remember,
@@ -638,6 +641,76 @@ export function conformance(backend: Backend): void {
       expect(((await recall(mc, q)) as unknown as RecallOut).results.map((r) => r.id).sort()).toEqual([a.id, b.id]);
       await forget(mc, { ids: [a.id], purge: true });
       expect(((await recall(mc, q)) as unknown as RecallOut).results.map((r) => r.id)).toEqual([b.id]);
+    });
+  });
+
+  describe("ids and stored text, alike on every backend", () => {
+    it("a purged id is never given out again, so a stale record_outcome is memory_not_found", async () => {
+      const mc = await freshMemory();
+      const [, newest] = await rememberAll(mc, ["Cache keys carry the tenant id", "Retries back off to 30 s"]);
+      await forget(mc, { ids: [newest], purge: true });
+      const next = await remember(mc, { category: "decision", content: "Another agent's decision" });
+      expect(next.id).toBeGreaterThan(newest);
+      const stale = await rejectionOf(recordOutcome(mc, { id: newest, worked: false }));
+      expect(stale.payload).toMatchObject({ error_type: "memory_not_found", got: newest });
+      await forget(mc, { ids: [next.id], purge: true });
+      const batch = (await rememberBatch(mc, [
+        { category: "learning", content: "first of a batch" },
+        { category: "learning", content: "second of a batch" },
+      ])) as { ids: number[] };
+      expect(Math.min(...batch.ids)).toBeGreaterThan(next.id);
+      expect(await mc.store.highestId()).toBe(Math.max(...batch.ids));
+    });
+
+    it("an import never takes an id the store gave out before: a purged memory comes back under a new id", async () => {
+      const mc = await freshMemory();
+      const ids = await rememberAll(mc, ["Deploys freeze on Fridays", "The staging database is reset nightly"]);
+      const lines: string[] = [];
+      await exportMemories(mc, (line) => {
+        lines.push(line);
+      });
+      await forget(mc, { ids: [ids[1]], purge: true });
+      const summary = await importMemories(mc, await parseExport(lines));
+      expect(summary).toMatchObject({ imported: 1, skipped: 1 });
+      const back = summary.renumbered[String(ids[1])];
+      expect(back).toBeGreaterThan(ids[1]);
+      expect((await mc.store.get([back]))[0].content).toBe("The staging database is reset nightly");
+      expect(await mc.store.get([ids[1]])).toEqual([]);
+    });
+
+    it("a NUL byte in memory text or a filter is the same invalid_argument on every backend; nothing is written", async () => {
+      const mc = await freshMemory();
+      const kept = await remember(mc, { category: "decision", content: "Queue retries use jitter", file_path: "q.ts" });
+      const refusals: Array<[Promise<unknown>, string]> = [
+        [remember(mc, { category: "decision", content: "a\u0000b" }), "content"],
+        [remember(mc, { category: "decision", content: "ok", rationale: "why\u0000" }), "rationale"],
+        [remember(mc, { category: "decision", content: "ok", context: "t\u0000" }), "context"],
+        [remember(mc, { category: "decision", content: "ok", file_path: "src/\u0000a.ts" }), "file_path"],
+        [remember(mc, { category: "decision", content: "ok", tags: ["ok", "a\u0000b"] }), "tags[1]"],
+        [recordOutcome(mc, { id: kept.id, worked: true, outcome: "fine\u0000" }), "outcome"],
+        [recall(mc, { query: "queue", file_path: "q\u0000.ts" }), "file_path"],
+        [searchMemories(mc, { query: "queue", file_path: "q\u0000.ts" }), "file_path"],
+        [recall(mc, { query: "queue\u0000retries" }), "topic"],
+      ];
+      for (const [call, parameter] of refusals) {
+        const e = await rejectionOf(call);
+        expect(e.payload, parameter).toMatchObject({ error_type: "invalid_argument", parameter });
+        expect(e.payload.error).toMatch(/NUL byte/u);
+      }
+      const first = await rejectionOf(remember(mc, { category: "decision", content: "a\u0000b" }));
+      expect(first.payload.likely_fix).toBe("a b");
+      const query = await rejectionOf(searchMemories(mc, { query: "queue\u0000retries" }));
+      expect(query.payload).toMatchObject({ error_type: "invalid_query", parameter: "query" });
+      expect(await mc.store.count()).toBe(1);
+      expect((await mc.store.get([kept.id]))[0].outcome).toBeNull();
+      const batch = await rejectionOf(
+        rememberBatch(mc, [
+          { category: "decision", content: "fine" },
+          { category: "decision", content: "x\u0000" },
+        ]),
+      );
+      expect(batch.payload).toMatchObject({ error_type: "batch_invalid", parameter: "memories[1].content" });
+      expect(await mc.store.count()).toBe(1);
     });
   });
 

@@ -926,7 +926,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             ],
             "items": "string",
             "textType": "array",
-            "description": "Lowercase kebab tags; bugfix, tech-debt, perf and warning are also inferred"
+            "description": "Lowercase kebab tags (at most 32); bugfix, tech-debt, perf and warning are also inferred"
           },
           {
             "name": "file_path",
@@ -1012,7 +1012,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "string"
             ],
             "textType": "string",
-            "description": "What you are about to work on"
+            "description": "What you are about to work on (at most 2,000 characters)"
           },
           {
             "name": "file_path",
@@ -1031,7 +1031,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             ],
             "items": "string",
             "textType": "array",
-            "description": "Every tag must be present"
+            "description": "Every tag must be present (at most 32)"
           },
           {
             "name": "categories",
@@ -1119,7 +1119,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "string"
             ],
             "textType": "string",
-            "description": "Words (all must match), \"phrase\", prefix*, a OR b, -term"
+            "description": "Words (all must match), \"phrase\", prefix*, a OR b, -term; at most 2,000 characters, 64 terms, 8 prefix* terms"
           },
           {
             "name": "file_path",
@@ -1138,7 +1138,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             ],
             "items": "string",
             "textType": "array",
-            "description": "Every tag must be present"
+            "description": "Every tag must be present (at most 32)"
           },
           {
             "name": "categories",
