@@ -10,7 +10,7 @@ import { firstEscape, ToolError, thresholdsFrom } from "../core/index.js";
 import { schemaName } from "./postgres-schema.js";
 import { PostgresMemoryStore } from "./postgres-store.js";
 import { type MemorySettings, memorySettings } from "./settings.js";
-import { SqliteMemoryStore } from "./sqlite-store.js";
+import { ThreadedSqliteStore } from "./sqlite-thread.js";
 import type { MemoryStore } from "./store.js";
 
 /** Everything an operation needs: the store, the settings, the clock and the project root. */
@@ -93,7 +93,7 @@ export async function openStore(
   const where = url
     ? `${url}\u0000${projectSchema(settings, root)}\u0000${settings.poolMax}`
     : `${databasePath(settings, root)}\u0000${settings.durability}`;
-  const key = `${where}\u0000${providerKey(settings)}`;
+  const key = `${where}\u0000${settings.queryTimeoutMs}\u0000${providerKey(settings)}`;
   let p = stores.get(key);
   if (!p) {
     if (!url) refuseEscapingDatabase(settings, root);
@@ -105,11 +105,13 @@ export async function openStore(
             schema: projectSchema(settings, root),
             provider: choice.provider,
             poolMax: settings.poolMax,
+            queryTimeoutMs: settings.queryTimeoutMs,
           })
-        : SqliteMemoryStore.open({
+        : await ThreadedSqliteStore.open({
             path: databasePath(settings, root),
             provider: choice.provider,
             durability: settings.durability,
+            queryTimeoutMs: settings.queryTimeoutMs,
           });
       return { store, degraded: choice.degraded };
     })();

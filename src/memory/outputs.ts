@@ -13,6 +13,10 @@ const hit = {
   score: z.number(),
   created_at: z.string(),
 };
+const incomplete = z
+  .literal("timeout")
+  .optional()
+  .describe("A search step ran past [memory] query_timeout_ms: the results are what the other steps found");
 const retrieval = z.looseObject({ lexical: z.boolean(), vector: z.boolean(), degraded: z.string().optional() });
 
 export const rememberOutput = (): z.ZodRawShape => ({
@@ -46,6 +50,7 @@ export const recallOutput = (): z.ZodRawShape => ({
   ),
   abstained: z.boolean().describe("Nothing in memory is about the topic"),
   retrieval,
+  incomplete,
 });
 
 export const searchMemoriesOutput = (): z.ZodRawShape => ({
@@ -54,6 +59,7 @@ export const searchMemoriesOutput = (): z.ZodRawShape => ({
   next_offset: z.number().int().min(0).optional(),
   query_sanitized: z.boolean().optional(),
   retrieval,
+  incomplete,
 });
 
 export const recordOutcomeOutput = (): z.ZodRawShape => ({

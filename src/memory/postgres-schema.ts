@@ -144,6 +144,8 @@ export async function migratePg(client: pg.ClientBase, schema: string): Promise<
   const applied: number[] = [];
   await client.query("BEGIN");
   try {
+    // A migration may index a large table: the per-statement timeout that bounds queries does not apply.
+    await client.query("SET LOCAL statement_timeout = 0");
     await client.query(`SELECT pg_advisory_xact_lock(${lockKeySql("$1")})`, [schema]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
     await client.query(

@@ -16,7 +16,7 @@ import { migratePg, PG_SCHEMA_VERSION, type PgContext, quoteIdent, schemaVersion
 import { PgVectorLane } from "./postgres-vectors.js";
 import { assembleStored, distinctRelated, type MemoryRow, rowToMemory } from "./rows.js";
 import { filterSql, type SqlDialect, threadNeighboursSql } from "./sql-filter.js";
-import { readOnlyError, redactUrl, storageError } from "./storage-errors.js";
+import { DEFAULT_QUERY_TIMEOUT_MS, queryTimeout, readOnlyError, redactUrl, storageError } from "./storage-errors.js";
 import type { LexicalHit, MemoryLink, MemoryStore, RelatedRow, StoredMemory, StoreHealth, VectorHit } from "./store.js";
 import { contentKey, derivedTerms, indexText } from "./text.js";
 import type { Memory, MemoryFilter, NewMemory } from "./types.js";
@@ -29,6 +29,8 @@ export interface PostgresStoreOptions {
   provider: EmbeddingProvider | null;
   /** Connections per process (default 4). */
   poolMax?: number;
+  /** Every statement is stopped by the server past this long (statement_timeout), as `query_timeout`. */
+  queryTimeoutMs?: number;
 }
 
 const PG_HINTS = [
@@ -87,8 +89,11 @@ export class PostgresMemoryStore implements MemoryStore {
   private readonly lexicalLane: PgLexicalLane;
   private readonly vectors: PgVectorLane;
 
+  private readonly queryTimeoutMs: number;
+
   private constructor(private readonly options: PostgresStoreOptions) {
     this.provider = options.provider;
+    this.queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
     this.s = quoteIdent(options.schema);
     this.dialect = { tagTable: `${this.s}.memory_tags`, bool: (v) => ({ literal: v ? "true" : "false", param: v }) };
     this.path = `${redactUrl(options.url)} (schema ${options.schema})`;
@@ -107,6 +112,7 @@ export class PostgresMemoryStore implements MemoryStore {
       allowExitOnIdle: true,
       application_name: "dwim-memory",
       types: typeParsers,
+      statement_timeout: this.queryTimeoutMs,
     });
     // An idle connection the server dropped must not crash the process; the next query reconnects.
     this.pool.on("error", () => undefined);
@@ -136,6 +142,8 @@ export class PostgresMemoryStore implements MemoryStore {
 
   private fail(e: unknown) {
     if (isReadOnlyError(e)) return readOnlyError(this.path);
+    // query_canceled: the statement_timeout stopped it.
+    if ((e as { code?: unknown }).code === "57014") return queryTimeout(this.queryTimeoutMs);
     return storageError(e, this.path, { secrets: this.secrets, hints: PG_HINTS });
   }
 

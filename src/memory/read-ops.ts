@@ -32,6 +32,7 @@ import {
   withNeighbours,
 } from "./rank.js";
 import { memoryTime } from "./rows.js";
+import { isQueryTimeout } from "./storage-errors.js";
 import type { LexicalHit } from "./store.js";
 import { asksQuestion, queryTerms } from "./text.js";
 import type { Category, Memory, MemoryFilter } from "./types.js";
@@ -171,6 +172,27 @@ interface Retrieved {
   vectorUsed: boolean;
   degraded?: string;
   sanitized?: boolean;
+  /** A step ran past the query timeout and was left out: the answer is what the others found. */
+  timedOut?: boolean;
+}
+
+/** Whether any step of one call ran past the query timeout. */
+interface Cut {
+  timedOut: boolean;
+}
+
+/**
+ * A step's answer, or `fallback` when its statement ran past `[memory] query_timeout_ms` (the call then answers with
+ * what its other steps found, marked `incomplete: "timeout"`); any other failure is thrown as it is.
+ */
+async function unlessTimedOut<T>(cut: Cut, step: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await step;
+  } catch (e) {
+    if (!isQueryTimeout(e)) throw e;
+    cut.timedOut = true;
+    return fallback;
+  }
 }
 
 function rerankOptions(mc: MemoryContext): RerankOptions {
@@ -193,15 +215,16 @@ async function fusedLanes(
   filter: MemoryFilter,
   n: number,
   w: number,
+  cut: Cut,
 ): Promise<{ fused: Fused[]; vectorUsed: boolean }> {
   if (w <= 0 || !mc.store.provider || mc.store.vectorLaneDegraded()) {
     return { fused: fuse(lexical, [], w, mc.settings.fusion), vectorUsed: false };
   }
   const q = await mc.store.provider.embedQuery(text);
-  const hits = await mc.store.vector(q, filter, n);
+  const hits = await unlessTimedOut(cut, mc.store.vector(q, filter, n), []);
   const inLane = new Set(hits.map((h) => h.id));
   const outside = lexical.filter((h) => !inLane.has(h.id)).map((h) => h.id);
-  const scored = outside.length > 0 ? await mc.store.cosines(q, outside) : [];
+  const scored = outside.length > 0 ? await unlessTimedOut(cut, mc.store.cosines(q, outside), []) : [];
   return { fused: fuse(lexical, hits, w, mc.settings.fusion, scored), vectorUsed: true };
 }
 
@@ -238,15 +261,18 @@ async function retrieveForRecall(
   const w = vectorWeight(mc);
   // Only rare terms (in at most half the memories) go to the lexical lane: bm25 gives common ones almost no weight,
   // they cost the most to score, and a memory matched only by them is dropped by abstention anyway.
+  const cut: Cut = { timedOut: false };
   const total = await mc.store.totalDocuments();
-  const df = await mc.store.documentFrequency(terms);
+  // Unknown counts (the count ran out of time): every term is searched, as on a small store.
+  const df = await unlessTimedOut(cut, mc.store.documentFrequency(terms), new Map(terms.map((t) => [t, 1])));
   const lexTerms = total >= ABSTAIN_MIN_DOCS ? rareTerms(terms, df, total) : terms;
-  const found: LexicalHit[] = w < 1 && lexTerms.length > 0 ? await mc.store.lexical(anyOf(lexTerms), filter, n) : [];
-  const lexical = await coordinated(mc, found, lexTerms, df, total);
-  const vector = await fusedLanes(mc, lexical, query, filter, n, w);
+  const found: LexicalHit[] =
+    w < 1 && lexTerms.length > 0 ? await unlessTimedOut(cut, mc.store.lexical(anyOf(lexTerms), filter, n), []) : [];
+  const lexical = await unlessTimedOut(cut, coordinated(mc, found, lexTerms, df, total), found);
+  const vector = await fusedLanes(mc, lexical, query, filter, n, w, cut);
   const lanes = vector.fused;
   const candidates = lanes.map((f) => f.id);
-  const pairs = await mc.store.neighbours(candidates, filter, NEIGHBOUR_RADIUS);
+  const pairs = await unlessTimedOut(cut, mc.store.neighbours(candidates, filter, NEIGHBOUR_RADIUS), []);
   const rows = await rowsById(mc, candidates);
   const asks = new Set(candidates.filter((id) => asksQuestion(rows.get(id)?.content ?? "")));
   const fused = withNeighbours(lanes, pairs, NEIGHBOUR_SHARE, asks);
@@ -255,8 +281,16 @@ async function retrieveForRecall(
   if (joined.length > 0) for (const m of await mc.store.get(joined)) rows.set(m.id, m);
   let ranked = rerank(fused, rows, now, rerankOptions(mc));
   ranked = abstain(mc, ranked, vector.vectorUsed);
-  const abstained = ranked.length === 0;
-  return { ranked, abstained, lexicalUsed: w < 1, vectorUsed: vector.vectorUsed, degraded: degradedNote(mc) };
+  // Nothing found because a lane ran out of time is not "nothing is about that".
+  const abstained = ranked.length === 0 && !cut.timedOut;
+  return {
+    ranked,
+    abstained,
+    lexicalUsed: w < 1,
+    vectorUsed: vector.vectorUsed,
+    degraded: degradedNote(mc),
+    timedOut: cut.timedOut,
+  };
 }
 
 /** The lexical hits weighted by how much of the query each holds (see coordinate); as they are for one term. */
@@ -369,6 +403,7 @@ export async function recall(mc: MemoryContext, input: RecallInput): Promise<Rec
     abstained: got.abstained,
     retrieval,
   };
+  if (got.timedOut) out.incomplete = "timeout";
   if (corrections.length > 0) out.did_you_mean = didYouMean(corrections, undefined, comparison) satisfies DidYouMean;
   return out;
 }
@@ -409,8 +444,9 @@ export async function searchMemories(mc: MemoryContext, input: SearchInput): Pro
   // A malformed query (`foo AND (`) is never passed on: it is searched as its words, all required, and reported.
   const sanitized = parsed.strict === undefined;
   const lexQuery: LexNode = parsed.strict ?? parsed.sanitized;
-  const lexical: LexicalHit[] = w < 1 ? await mc.store.lexical(lexQuery, filter, n) : [];
-  const { fused, vectorUsed } = await fusedLanes(mc, lexical, parsed.words.join(" "), filter, n, w);
+  const cut: Cut = { timedOut: false };
+  const lexical: LexicalHit[] = w < 1 ? await unlessTimedOut(cut, mc.store.lexical(lexQuery, filter, n), []) : [];
+  const { fused, vectorUsed } = await fusedLanes(mc, lexical, parsed.words.join(" "), filter, n, w, cut);
   // A vector-only hit must be close enough to stand on its own, and cannot honour excluded terms.
   const tau = abstainCosine(mc);
   const kept = fused.filter((f) => f.lex_rank !== undefined || (!parsed.negated && f.s_vec >= tau));
@@ -448,6 +484,7 @@ export async function searchMemories(mc: MemoryContext, input: SearchInput): Pro
   };
   if (offset + limit < ranked.length) out.next_offset = offset + limit;
   if (sanitized) out.query_sanitized = true;
+  if (cut.timedOut) out.incomplete = "timeout";
   if (corrections.length > 0) out.did_you_mean = didYouMean(corrections);
   return out;
 }

@@ -14,7 +14,7 @@ import {
   sectionOf,
   ToolError,
 } from "../core/index.js";
-import { redactUrl } from "./storage-errors.js";
+import { DEFAULT_QUERY_TIMEOUT_MS, redactUrl } from "./storage-errors.js";
 
 export const DEFAULT_VECTOR_WEIGHT = 0.3;
 export const DEFAULT_MAX_PER_FILE = 3;
@@ -70,6 +70,8 @@ const schema = z
     warning_boost: numeric(z.number().min(1).max(3).default(1.2)),
     /** Vector-only abstention threshold τ; default depends on the provider. */
     abstain_cosine: numeric(z.number().min(0).max(1).optional()),
+    /** A read statement still running after this long is stopped; the call answers with what it has. */
+    query_timeout_ms: numeric(z.number().int().min(100).max(600_000).default(DEFAULT_QUERY_TIMEOUT_MS)),
   })
   .default({
     pool_max: 4,
@@ -81,6 +83,7 @@ const schema = z
     durability: "normal",
     recency_weight: DEFAULT_RECENCY_WEIGHT,
     warning_boost: 1.2,
+    query_timeout_ms: DEFAULT_QUERY_TIMEOUT_MS,
   });
 
 export type MemorySectionValue = z.infer<typeof schema>;
@@ -105,6 +108,7 @@ export const MEMORY_ENV: Readonly<Record<string, string>> = {
   DWIM_MEMORY_ABSTAIN_COSINE: "abstain_cosine",
   DWIM_MEMORY_RECENCY_WEIGHT: "recency_weight",
   DWIM_MEMORY_WARNING_BOOST: "warning_boost",
+  DWIM_MEMORY_QUERY_TIMEOUT_MS: "query_timeout_ms",
 };
 
 /** Pairs of names for one setting: [seed name, dwim names...]. */
@@ -131,6 +135,7 @@ const RANGES: Readonly<Record<string, string>> = {
   url: "a postgres://user@host:port/database URL",
   project: "a name of 1 to 58 characters",
   pool_max: "an integer in [1, 64]",
+  query_timeout_ms: "an integer in [100, 600000] (milliseconds)",
 };
 
 export const memorySection = defineConfigSection({
@@ -168,6 +173,7 @@ export interface MemorySettings {
   abstainCosine?: number;
   recencyWeight: number;
   warningBoost: number;
+  queryTimeoutMs: number;
   /** Both a seed name and its dwim twin set to different values: the dwim one was used (shown in health). */
   clashes: EnvClash[];
 }
@@ -255,6 +261,7 @@ export function memorySettings(
     abstainCosine: s.abstain_cosine,
     recencyWeight: s.recency_weight,
     warningBoost: s.warning_boost,
+    queryTimeoutMs: s.query_timeout_ms,
     clashes: envClashes(env),
   };
 }

@@ -10,13 +10,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import type { EmbeddingProvider } from "../core/embeddings/provider.js";
-import { ToolError } from "../core/index.js";
+import { ToolError } from "../core/errors.js";
 import { type LexNode, toFts5, wordsNode } from "./lexical-query.js";
 import { reembedMissing, type UnembeddedRow } from "./reembed.js";
 import { assembleStored, distinctRelated, type MemoryRow, rowToMemory } from "./rows.js";
 import { migrate, READABLE_SCHEMA_VERSION, SCHEMA_VERSION } from "./schema.js";
 import { filterSql, isNarrowing, type SqlWhere, threadNeighboursSql } from "./sql-filter.js";
-import { readOnlyError, storageError } from "./storage-errors.js";
+import { DEFAULT_QUERY_TIMEOUT_MS, QueryTimeout, queryTimeout, readOnlyError, storageError } from "./storage-errors.js";
 import type { LexicalHit, MemoryLink, MemoryStore, RelatedRow, StoredMemory, StoreHealth, VectorHit } from "./store.js";
 import { contentKey, derivedTerms } from "./text.js";
 import type { Memory, MemoryFilter, NewMemory } from "./types.js";
@@ -34,6 +34,8 @@ export interface SqliteStoreOptions {
   /** `strict`: synchronous=FULL. */
   durability?: "normal" | "strict";
   busyTimeoutMs?: number;
+  /** A read statement still running after this long stops with `query_timeout` (see queryTimeout). */
+  queryTimeoutMs?: number;
 }
 
 function isBusy(e: unknown): boolean {
@@ -81,11 +83,15 @@ export class SqliteMemoryStore implements MemoryStore {
   private closed = false;
   private statements = new Map<string, Database.Statement>();
   private readonly busyTimeoutMs: number;
+  private readonly queryTimeoutMs: number;
+  /** When the read statement running now must stop (epoch ms); checked row by row by `dwim_in_time()`. */
+  private statementDeadline = Number.POSITIVE_INFINITY;
 
   private constructor(private readonly options: SqliteStoreOptions) {
     this.path = options.path;
     this.provider = options.provider;
     this.busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+    this.queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
     let db: Database.Database | undefined;
     try {
       if (options.path !== ":memory:") mkdirSync(dirname(options.path), { recursive: true });
@@ -116,6 +122,12 @@ export class SqliteMemoryStore implements MemoryStore {
       fileMustExist: readonly,
     });
     sqliteVec.load(db);
+    // better-sqlite3 exposes no progress handler or interrupt: the statements that may read a large share of the
+    // index (the lexical lane, term counts) call this per row instead, so they stop at their deadline.
+    db.function("dwim_in_time", { deterministic: false }, () => {
+      if (Date.now() > this.statementDeadline) throw new QueryTimeout();
+      return 1;
+    });
     if (!readonly) {
       db.pragma("journal_mode = WAL");
       db.pragma(`synchronous = ${this.options.durability === "strict" ? "FULL" : "NORMAL"}`);
@@ -245,12 +257,19 @@ export class SqliteMemoryStore implements MemoryStore {
     );
   }
 
-  /** A read: any failure of the database becomes a storage_error naming the file. */
+  /**
+   * A read: any failure of the database becomes a storage_error naming the file, and a statement that runs past the
+   * query timeout a `query_timeout` (like PostgreSQL's statement_timeout).
+   */
   private async read<T>(fn: () => T): Promise<T> {
+    this.statementDeadline = Date.now() + this.queryTimeoutMs;
     try {
       return fn();
     } catch (e) {
+      if (e instanceof QueryTimeout) throw queryTimeout(this.queryTimeoutMs);
       throw storageError(e, this.path, { hints: SQLITE_HINTS });
+    } finally {
+      this.statementDeadline = Number.POSITIVE_INFINITY;
     }
   }
 
@@ -494,7 +513,7 @@ export class SqliteMemoryStore implements MemoryStore {
     return this.read(() => {
       const total = this.total();
       const out = new Map<string, number>();
-      const st = this.stmt("SELECT count(*) FROM memory_fts WHERE memory_fts MATCH ?").pluck();
+      const st = this.stmt("SELECT count(*) FROM memory_fts WHERE memory_fts MATCH ? AND dwim_in_time()").pluck();
       for (const t of terms) {
         let entry = this.dfCache.get(t);
         if (!entry || Math.abs(total - entry.total) > Math.max(2, 0.02 * entry.total)) {
@@ -515,7 +534,7 @@ export class SqliteMemoryStore implements MemoryStore {
       // was no faster (measured at 10k and 100k), and FTS5 ignores that constraint when the id is bound as a double,
       // which is how a JS number binds.
       const st = this.stmt(
-        "SELECT rowid FROM memory_fts WHERE memory_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))",
+        "SELECT rowid FROM memory_fts WHERE memory_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?)) AND dwim_in_time()",
       ).pluck();
       const list = JSON.stringify(ids);
       const out = new Map<string, Set<number>>();
@@ -554,14 +573,15 @@ export class SqliteMemoryStore implements MemoryStore {
         // Rank on the FTS index alone, then apply visibility to the few ids ranked: joining every match to `memories`
         // before ranking costs two to three times as much on a large store, and the result is the same.
         const hits = this.stmt(
-          `SELECT rowid AS id, ${bm25} AS rank FROM memory_fts WHERE memory_fts MATCH ? ORDER BY rank, rowid LIMIT ?`,
+          `SELECT rowid AS id, ${bm25} AS rank FROM memory_fts WHERE memory_fts MATCH ? AND dwim_in_time()
+           ORDER BY rank, rowid LIMIT ?`,
         ).all(match, limit + margin) as LexicalHit[];
         return margin === 0 ? hits : this.admit(hits, w).slice(0, limit);
       }
       return this.stmt(
         `SELECT m.id AS id, ${bm25} AS rank
          FROM memory_fts JOIN memories m ON m.id = memory_fts.rowid
-         WHERE memory_fts MATCH ? AND ${w.sql} ORDER BY rank, m.id LIMIT ?`,
+         WHERE memory_fts MATCH ? AND ${w.sql} AND dwim_in_time() ORDER BY rank, m.id LIMIT ?`,
       ).all(match, ...w.params, limit) as LexicalHit[];
     });
   }

@@ -3,7 +3,7 @@
  * disk full, permission denied) becomes `storage_error` naming where the memory lives, with credentials removed from
  * both the location and the driver's message; it never reaches the agent as a raw driver exception.
  */
-import { ToolError } from "../core/index.js";
+import { ToolError } from "../core/errors.js";
 
 /** A connection URL with its password (and any `password=` parameter) removed, for messages, logs and health. */
 export function redactUrl(url: string): string {
@@ -51,4 +51,36 @@ export function readOnlyError(where: string): ToolError {
       "Make the database (and, for SQLite, its directory) writable, or point DWIM_MEMORY_DB / DWIM_MEMORY_URL elsewhere",
     ],
   });
+}
+
+/** The default of `[memory] query_timeout_ms`: a read statement still running after this long is stopped. */
+export const DEFAULT_QUERY_TIMEOUT_MS = 5000;
+
+/** Thrown inside a statement that ran past its deadline (see queryTimeout). */
+export class QueryTimeout extends Error {
+  constructor() {
+    super("query timeout");
+    this.name = "QueryTimeout";
+  }
+}
+
+/**
+ * A read that ran past `[memory] query_timeout_ms`: the operations above catch it per lane and answer with what the
+ * other lanes found, marked `incomplete: "timeout"`; it reaches the agent only when nothing else can answer.
+ */
+export function queryTimeout(ms: number): ToolError {
+  return new ToolError({
+    error: `The memory query ran past its ${ms} ms budget and was stopped`,
+    error_type: "query_timeout",
+    got: ms,
+    hints: [
+      "Narrow the query: fewer prefix* terms or common words, or a file_path, tags or categories filter",
+      "Raise [memory] query_timeout_ms (DWIM_MEMORY_QUERY_TIMEOUT_MS) if such queries are expected",
+    ],
+  });
+}
+
+/** True for the error queryTimeout builds. */
+export function isQueryTimeout(e: unknown): boolean {
+  return e instanceof ToolError && e.payload.error_type === "query_timeout";
 }

@@ -4,7 +4,7 @@
  * Query syntax and its rendering per engine live in lexical-query.ts.
  */
 import { createHash } from "node:crypto";
-import { tokens as identifierParts } from "../core/index.js";
+import { tokens as identifierParts } from "../core/similarity.js";
 import { FUNCTION_WORDS } from "../core/stopwords.js";
 import { dateTerms, queryDayTokens } from "./dates.js";
 

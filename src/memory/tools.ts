@@ -59,15 +59,16 @@ const filterFields = {
 
 function renderResults(output: ToolOutput): string {
   const results = (output.results as Array<Record<string, unknown>> | undefined) ?? [];
+  const cut = output.incomplete === "timeout" ? " (incomplete: a search step ran out of time; narrow the query)" : "";
   if (output.abstained) return "No memory is about that (abstained).";
-  if (results.length === 0) return "No memories found.";
-  return results
+  if (results.length === 0) return `No memories found.${cut}`;
+  return `${results
     .map((r) => {
       const where = r.file_path ? ` (${r.file_path})` : "";
       const failed = r.worked === false ? " [failed]" : "";
       return `#${r.id} ${r.category}${failed}${where}: ${r.content ?? r.snippet}`;
     })
-    .join("\n");
+    .join("\n")}${cut ? `\n${cut.trim()}` : ""}`;
 }
 
 export const rememberTool = defineTool({

@@ -3,6 +3,7 @@
  * first, embeds before the write lock is taken, and then writes in one transaction.
  */
 import { type Correction, type DidYouMean, didYouMean, ToolError } from "../core/index.js";
+import { yieldEvery } from "../core/yielding.js";
 import { checkCount, LIMITS } from "./bounds.js";
 import {
   checkContent,
@@ -170,7 +171,9 @@ export async function rememberBatch(
   }
   const prepared: NewMemory[] = [];
   const corrections: Correction[] = [];
+  const turn = yieldEvery();
   for (const [i, input] of inputs.entries()) {
+    await turn();
     try {
       const { item, corrections: read } = prepare(mc, input, `memories[${i}].`, i);
       await checkSupersedes(mc, item.supersedes, `memories[${i}].supersedes`, i);

