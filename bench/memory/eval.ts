@@ -5,7 +5,16 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "../../src/core/index.js";
 import { type Doc, grepRank, SeedBlend } from "./baselines.js";
-import { anyOf, type Memory, memorySection, openMemory, queryTerms, recall, remember } from "./lib.js";
+import {
+  anyOf,
+  type Memory,
+  type MemoryContext,
+  memorySection,
+  openMemory,
+  queryTerms,
+  recall,
+  remember,
+} from "./lib.js";
 import { mean, mrrAt, ndcgAt, recallAt } from "./metrics.js";
 import type { MemoryRow, QueryRow } from "./rows.js";
 
@@ -64,7 +73,15 @@ function violations(ranked: readonly string[], fileOf: (k: string) => string | n
   return v;
 }
 
-export async function runEval(env: Record<string, string> = {}): Promise<EvalResult> {
+/** The eval set remembered into a fresh store (clock at the queries' `now`), with the row key of each memory id. */
+export async function loadEvalSet(env: Record<string, string> = {}): Promise<{
+  mc: MemoryContext;
+  rows: MemoryRow[];
+  queries: QueryRow[];
+  keyOf: Map<number, string>;
+  idOf: Map<string, number>;
+  now: number;
+}> {
   const rows = readJsonl<MemoryRow>(join(DATA, "memories.jsonl"));
   const queries = readJsonl<QueryRow>(join(DATA, "queries.jsonl"));
   const root = mkdtempSync(join(tmpdir(), "dwim-mem-eval-"));
@@ -88,6 +105,11 @@ export async function runEval(env: Record<string, string> = {}): Promise<EvalRes
     keyOf.set(out.id, r.id);
     idOf.set(r.id, out.id);
   }
+  return { mc, rows, queries, keyOf, idOf, now };
+}
+
+export async function runEval(env: Record<string, string> = {}): Promise<EvalResult> {
+  const { mc, rows, queries, keyOf, now } = await loadEvalSet(env);
   const docs: Doc[] = (await mc.store.get([...keyOf.keys()])).map((m: Memory) => ({
     key: keyOf.get(m.id) as string,
     memory: m,

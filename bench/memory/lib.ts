@@ -3,10 +3,12 @@ export {
   anyOf,
   closeAllStores,
   type Memory,
+  type MemoryContext,
   memorySection,
   openMemory,
   queryTerms,
   recall,
   remember,
   rememberBatch,
+  searchMemories,
 } from "../../src/memory/index.js";

@@ -12,6 +12,7 @@ import { publish, REPO_DIR, type Row } from "../lib/report.js";
 import { type BucketScore, runEval, type System } from "./eval.js";
 import { runLatency } from "./latency.js";
 import { type LocomoResult, runHeldOutConversations, runLocomo } from "./locomo.js";
+import { type QuestionsResult, runQuestions } from "./questions.js";
 import { runResponsiveness } from "./responsiveness.js";
 import {
   evalOn,
@@ -29,6 +30,8 @@ const quick = process.argv.includes("--quick");
 const postgres = process.argv.includes("--postgres");
 /** `--responsive`: how long other calls wait beside the costliest memory calls instead (responsiveness.ts). */
 const responsive = process.argv.includes("--responsive");
+/** `--questions`: whether search_memories finds what recall finds for a question instead (questions.ts). */
+const questions = process.argv.includes("--questions");
 const million = process.argv.includes("--1m");
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 const r2 = (x: number) => Math.round(x * 100) / 100;
@@ -488,4 +491,63 @@ async function mainResponsive(): Promise<void> {
   });
 }
 
-await (postgres ? mainPostgres() : responsive ? mainResponsive() : main());
+async function mainQuestions(): Promise<void> {
+  const load = loadavg()[0];
+  const log = (line: string) => process.stderr.write(`memory bench (questions): ${line}\n`);
+  log("default sentence model…");
+  const model = await runQuestions();
+  log("hash provider…");
+  const hash = await runQuestions(STORAGE_ONLY);
+  const loadAfter = loadavg()[0];
+  const coverageRows = (label: string, c: QuestionsResult["evalAll"]): Row[] => [
+    {
+      metric: `${label}: recall's top-3 answers on search_memories' first page (of ${c.pairs}, ${c.questions} queries)`,
+      ours: r3(c.found / c.pairs),
+      baseline: r3(c.foundAllWords / c.pairs),
+      target: label.startsWith("eval") || label.startsWith("held") ? "1.00" : "",
+    },
+    { metric: `${label}: queries broadened`, ours: c.broadened, baseline: 0 },
+  ];
+  const exactRows = (r: QuestionsResult): Row[] => [
+    {
+      metric: `exact syntax (phrase, prefix*, OR, -excluded; ${r.exact.queries} queries): gold on the first page`,
+      ours: r3(r.exact.goldFound / r.exact.queries),
+      baseline: r3(r.exact.goldFoundBefore / r.exact.queries),
+      target: "no loss",
+    },
+    {
+      metric: "exact syntax: answered by the query as written, never broadened",
+      ours: r3(r.exact.unchanged / r.exact.queries),
+      target: "1.00",
+    },
+  ];
+  const tables = (name: string, r: QuestionsResult) => [
+    {
+      caption: `${name}: search_memories vs its all-words pass alone (as before)`,
+      rows: [
+        ...coverageRows("eval set, questions", r.evalQuestions),
+        ...coverageRows("eval set, every answerable query", r.evalAll),
+        ...coverageRows("held-out questions", r.heldOut),
+        ...exactRows(r),
+      ],
+      oursLabel: "dwim",
+      baselineLabel: "before (all words)",
+    },
+  ];
+  publish({
+    name: "memory-questions",
+    record: !quick,
+    title: "Memory: search_memories answers questions",
+    inputs: [
+      "Eval set (bench/memory/data, written for this project): its answerable queries, and those phrased as questions (starting with what, which, how, should, …); gold = the graded relevant memories",
+      "Held-out questions written for this project before measuring (bench/memory/data/questions.json): 20 memories of a fictional banking app, 28 questions in other words than the memories'",
+      "For each question, the memories that answer it and that recall ranks in its top 3: are they on search_memories' first page (10 results)? Baseline: search_memories as it answered before, every word required plus close ones by meaning (the library's broaden: false)",
+      "Exact syntax: phrase + identifier, two prefixes, identifier OR identifier, identifier -excluded, built from the eval set's identifier queries",
+      `Load average ${r2(load)} at start, ${r2(loadAfter)} at end on ${cpus().length} cores (other work shared the machine)`,
+    ],
+    tables: [...tables("Default sentence model", model), ...tables("hash provider", hash)],
+    data: { model, hash, loadavg: [load, loadAfter] },
+  });
+}
+
+await (postgres ? mainPostgres() : responsive ? mainResponsive() : questions ? mainQuestions() : main());

@@ -85,11 +85,13 @@ export interface ParsedSearch {
   negated: boolean;
   /** How much it asks of the engine (see bounds.ts). */
   shape: QueryShape;
+  /** Bare words only: no phrase, prefix, exclusion, operator or parenthesis (what a question looks like). */
+  plain: boolean;
 }
 
 type Token =
   | { t: "open" | "close" | "and" | "or" | "not" }
-  | { t: "words"; node: LexNode; negated: boolean; words: string[]; stop?: boolean };
+  | { t: "words"; node: LexNode; negated: boolean; words: string[]; stop?: boolean; bare?: boolean };
 
 /** Terms, prefixes and the deepest nesting of parentheses, as written (before stop words are dropped). */
 function shapeOf(tokens: readonly Token[]): QueryShape {
@@ -119,11 +121,12 @@ function tokenize(query: string): Token[] {
       if (words.length > 0) out.push({ t: "words", node: wordsNode(words), negated: false, words });
     } else {
       const negated = token.startsWith("-") && token.length > 1;
-      const bare = negated ? token.slice(1) : token;
-      const prefix = bare.endsWith("*") && bare.length > 1;
-      const words = plainWords(prefix ? bare.slice(0, -1) : bare);
+      const body = negated ? token.slice(1) : token;
+      const prefix = body.endsWith("*") && body.length > 1;
+      const words = plainWords(prefix ? body.slice(0, -1) : body);
       const stop = !negated && !prefix && words.length === 1 && isStopWord(words[0]);
-      if (words.length > 0) out.push({ t: "words", node: wordsNode(words, prefix), negated, words, stop });
+      const bare = !negated && !prefix;
+      if (words.length > 0) out.push({ t: "words", node: wordsNode(words, prefix), negated, words, stop, bare });
     }
   }
   return out;
@@ -195,6 +198,7 @@ function parseTokens(tokens: readonly Token[]): LexNode | undefined {
 export function parseSearchQuery(query: string): ParsedSearch | undefined {
   let tokens = tokenize(query);
   const shape = shapeOf(tokens);
+  const bareWords = tokens.every((t) => t.t === "words" && t.bare === true);
   // A plain question ("how do we verify webhooks") means its content words: bare stop words are dropped, unless
   // nothing else is left or the query uses operators. (PostgreSQL's english configuration does not index them.)
   const plain = tokens.every((t) => t.t === "words");
@@ -217,5 +221,5 @@ export function parseSearchQuery(query: string): ParsedSearch | undefined {
       drop: negatives.length === 1 ? negatives[0] : { kind: "or", children: negatives },
     };
   }
-  return { strict, sanitized, words, negated: negatives.length > 0, shape };
+  return { strict, sanitized, words, negated: negatives.length > 0, shape, plain: bareWords };
 }

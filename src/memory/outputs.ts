@@ -54,8 +54,22 @@ export const recallOutput = (): z.ZodRawShape => ({
 });
 
 export const searchMemoriesOutput = (): z.ZodRawShape => ({
-  results: z.array(z.looseObject({ ...hit, snippet: z.string() })),
+  results: z.array(
+    z.looseObject({
+      ...hit,
+      snippet: z.string(),
+      match: z
+        .enum(["all_words", "some_words", "meaning"])
+        .optional()
+        .describe("For a plain query: it holds every word, some of them, or is close in meaning"),
+    }),
+  ),
   total_candidates: z.number().int().min(0),
+  broadened: z
+    .literal(true)
+    .optional()
+    .describe("A plain query's page was filled past the memories holding every word (see note and match)"),
+  note: z.string().optional(),
   next_offset: z.number().int().min(0).optional(),
   query_sanitized: z.boolean().optional(),
   retrieval,

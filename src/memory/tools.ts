@@ -57,18 +57,24 @@ const filterFields = {
   include_superseded: z.boolean().optional(),
 };
 
+/** How a broadened search_memories result matched, as the text rendering shows it (all-word matches show nothing). */
+const MATCH_LABEL: Readonly<Record<string, string>> = { some_words: " [some words]", meaning: " [by meaning]" };
+
 function renderResults(output: ToolOutput): string {
   const results = (output.results as Array<Record<string, unknown>> | undefined) ?? [];
-  const cut = output.incomplete === "timeout" ? " (incomplete: a search step ran out of time; narrow the query)" : "";
+  const notes = [
+    ...(output.broadened && typeof output.note === "string" ? [output.note] : []),
+    ...(output.incomplete === "timeout" ? ["Incomplete: a search step ran out of time; narrow the query"] : []),
+  ];
   if (output.abstained) return "No memory is about that (abstained).";
-  if (results.length === 0) return `No memories found.${cut}`;
-  return `${results
-    .map((r) => {
-      const where = r.file_path ? ` (${r.file_path})` : "";
-      const failed = r.worked === false ? " [failed]" : "";
-      return `#${r.id} ${r.category}${failed}${where}: ${r.content ?? r.snippet}`;
-    })
-    .join("\n")}${cut ? `\n${cut.trim()}` : ""}`;
+  if (results.length === 0) return ["No memories found.", ...notes].join("\n");
+  const lines = results.map((r) => {
+    const where = r.file_path ? ` (${r.file_path})` : "";
+    const failed = r.worked === false ? " [failed]" : "";
+    const match = MATCH_LABEL[String(r.match)] ?? "";
+    return `#${r.id} ${r.category}${failed}${match}${where}: ${r.content ?? r.snippet}`;
+  });
+  return [...lines, ...notes].join("\n");
 }
 
 export const rememberTool = defineTool({
@@ -158,7 +164,7 @@ export const searchMemoriesTool = defineTool({
   name: "search_memories",
   title: "Search memories",
   description:
-    'Full-text search of the project\'s memory with "phrases", prefix*, OR and -excluded terms; snippets, relevance or newest first, paged by offset.',
+    'Full-text search of the project\'s memory with "phrases", prefix*, OR and -excluded terms; snippets, relevance or newest first, paged by offset. A plain question or a few words lists the memories holding every word first, then those recall finds with some of the words or by meaning (each result says how it matched).',
   toolset: TOOLSET,
   keywords: ["memory", "memories", "search", "find", "full text", "stored", "notes", "decisions"],
   aliases: [],
@@ -166,7 +172,7 @@ export const searchMemoriesTool = defineTool({
     query: z
       .string()
       .describe(
-        `Words (all must match), "phrase", prefix*, a OR b, -term; at most ${LIMITS.queryChars.toLocaleString("en-US")} characters, ${LIMITS.queryTerms} terms, ${LIMITS.queryPrefixes} prefix* terms`,
+        `Words (memories holding all of them first), "phrase", prefix*, a OR b, -term; at most ${LIMITS.queryChars.toLocaleString("en-US")} characters, ${LIMITS.queryTerms} terms, ${LIMITS.queryPrefixes} prefix* terms`,
       ),
     ...filterFields,
     sort: z.enum(["relevance", "newest"]).optional(),

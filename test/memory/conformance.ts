@@ -790,6 +790,23 @@ export function conformance(backend: Backend): void {
       const found = (await searchMemories(mc, { query: "how do we verify stripe webhooks" })) as { results: Result[] };
       expect(found.results.map((r) => r.id)).toContain(out.results[0].id);
     });
+    it("a question whose words no memory holds all of is broadened to what recall finds, and says so", async () => {
+      const mc = await freshMemory();
+      await rememberAll(mc, FILLER);
+      const rabbit = await remember(mc, {
+        category: "decision",
+        content: "We went with RabbitMQ for the email queue because it supports delayed retries",
+      });
+      for (const query of ["which broker did we choose for sending emails", "message queue for email"]) {
+        expect((await recallOf(mc, { query, limit: 3 })).results.map((r) => r.id)).toContain(rabbit.id);
+        const found = (await searchMemories(mc, { query })) as {
+          results: Array<Result & { match: string }>;
+          broadened?: boolean;
+        };
+        expect(found.broadened).toBe(true);
+        expect(found.results.find((r) => r.id === rabbit.id)?.match).toBe("some_words");
+      }
+    });
     it("health names the backend and counts what is stored", async () => {
       const mc = await freshMemory();
       await rememberAll(mc, ["Queue consumers ack after the write commits", "Retries use exponential backoff"]);

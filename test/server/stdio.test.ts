@@ -61,6 +61,10 @@ describe("the real server over stdio (SDK Client)", () => {
   let strict: Client;
   beforeAll(async () => {
     dir = sandbox();
+    // The model loads on its own thread while calls are answered: on a loaded machine it can take longer than the
+    // router's default wait, and this test is about the model's answer, so it waits for it.
+    mkdirSync(join(dir, "config", "dwim"), { recursive: true });
+    writeFileSync(join(dir, "config", "dwim", "dwim.toml"), "[router]\nsemantic_wait_ms = 50000\n");
     // Parameter auto-correction off: a misspelled parameter comes back as a likely_fix.
     strict = await start(dir, { DWIM_ROUTER_AUTO_CORRECT_PARAMS: "0" });
   });
@@ -97,7 +101,7 @@ describe("the real server over stdio (SDK Client)", () => {
     expect(out.scoring.semantic).toMatchObject({ status: "ready", provider: "use-lite-v1" });
     expect(out.matches[0].tool).toBe("convert");
     expect(out.matches[0].breakdown.semantic).toBeGreaterThan(0);
-  });
+  }, 90_000);
 
   it("remembers and recalls through SQLite with sqlite-vec and the model, loaded from the shipped bundle", async () => {
     const saved = await strict.callTool({

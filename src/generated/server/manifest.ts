@@ -1119,7 +1119,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "string"
             ],
             "textType": "string",
-            "description": "Words (all must match), \"phrase\", prefix*, a OR b, -term; at most 2,000 characters, 64 terms, 8 prefix* terms"
+            "description": "Words (memories holding all of them first), \"phrase\", prefix*, a OR b, -term; at most 2,000 characters, 64 terms, 8 prefix* terms"
           },
           {
             "name": "file_path",
