@@ -1,6 +1,6 @@
 /**
  * Baselines run in the same harness: grep (case-insensitive substring on query words of >= 3 characters, ranked by
- * words matched, newer first) and the seed's blend (Daem0n: TF-IDF cosine 0.7 + vector cosine 0.3, then decay and
+ * words matched, newer first) and Daem0n-MCP's blend ( TF-IDF cosine 0.7 + vector cosine 0.3, then decay and
  * the outcome and warning boosts; no supersession, abstention or diversity).
  */
 
@@ -77,7 +77,7 @@ export class SeedBlend {
       let tfidf = 0;
       for (const [w, x] of q) tfidf += (x / qn) * (this.vectors[i].get(w) ?? 0);
       const vec = cosine(qv, this.dense[i]);
-      if (tfidf < 0.1 && vec < 0.3) return; // the seed's per-lane thresholds
+      if (tfidf < 0.1 && vec < 0.3) return; // Daem0n-MCP's per-lane thresholds
       let s = 0.7 * tfidf + 0.3 * Math.max(0, vec);
       s *= decayFactor(d.memory, now);
       if (d.memory.worked === false) s *= 1.5;

@@ -1,7 +1,9 @@
 /**
- * Memory benchmark (issue 7, spec memory.md §6; `--postgres`: the team backend at scale, issue 15, see scale.ts): retrieval quality on the project's eval set and on LoCoMo (dev
- * conversations 0–6) beside BM25-only, grep and the seed's 0.7/0.3 blend; latency at 10k and 100k memories; and the
- * three-writer durability run at the spec's full size. `--quick` skips the 100k run and shrinks the writer run.
+ * Memory benchmark (docs/memory.md, "Benchmarks"): retrieval quality on the project's eval set and on LoCoMo (dev
+ * conversations 0–6) beside BM25-only, grep and Daem0n-MCP's 0.7/0.3 blend; latency at 10k and 100k memories; and the
+ * three-writer durability run at 5,000 writes each. `--quick` skips the 100k run and shrinks the writer run. Other
+ * modes: `--postgres`, the team backend at scale (scale.ts); `--responsive`, other calls beside the costliest memory
+ * calls (responsiveness.ts); `--questions`, search_memories on questions (questions.ts).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -154,7 +156,7 @@ async function main(): Promise<void> {
       baseline: r3(lo.answerableAbstained[baseline]),
     },
   ];
-  // The remember targets are the storage's (spec: hash embedding); a model's inference is reported, not targeted.
+  // The remember targets are the storage's (measured with the hash embedding); a model's inference is reported only.
   const storageTarget = (l: { provider: string }, target: string) => (l.provider.startsWith("hash") ? target : "");
   const latRows = (l: Awaited<ReturnType<typeof runLatency>>, recallTarget: string): Row[] => [
     {

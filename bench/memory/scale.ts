@@ -1,5 +1,5 @@
 /**
- * The team backend at scale (issue 15 item 5): the same seeded corpus loaded into the PostgreSQL server at 100k (and,
+ * The team backend at scale (docs/memory.md, "PostgreSQL" under Benchmarks): the same seeded corpus loaded into the PostgreSQL server at 100k (and,
  * with --1m, 1M) memories and into SQLite at 100k in the same run; recall (hybrid requested, top 10) p50/p95 and
  * remember throughput on each. The server here has no pgvector, so its recall is the lexical lane (reported as
  * degraded, as users see it); the pgvector lane is timed on PGlite, a WASM build of PostgreSQL with pgvector. The eval

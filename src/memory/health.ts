@@ -1,4 +1,4 @@
-/** What `health` shows about the memory: the store's check, the provider, and seed/dwim env clashes. */
+/** What `health` shows about the memory: the store's check, the provider, and env clashes between Daem0n-MCP's names and dwim's. */
 import type { LoadedConfig } from "../core/index.js";
 import { openMemory } from "./open.js";
 

@@ -111,7 +111,7 @@ export function coordinate(
 }
 
 /**
- * The seed's blend s = (1−w)·s_lex + w·s_vec, with s_lex = rank / best rank over the candidates (so the best lexical
+ * Daem0n-MCP's blend s = (1−w)·s_lex + w·s_vec, with s_lex = rank / best rank over the candidates (so the best lexical
  * hit is 1) and s_vec = max(0, cos). A lane that did not find a candidate contributes 0. With `rrf`, reciprocal rank
  * fusion (1−w)/(k+rank_lex) + w/(k+rank_vec) instead. `scored`: cosines of candidates outside the vector lane's
  * top k, which give their s_vec but no rank.
@@ -157,8 +157,8 @@ export function fuse(
 }
 
 /**
- * The seed's decay max(exp(−ln2·age/30 d), 0.3), none for patterns, warnings and pinned memories, mixed in with
- * `recency` r: (1 − r) + r·decay. r = 1 is the seed's full multiplicative decay.
+ * Daem0n-MCP's decay max(exp(−ln2·age/30 d), 0.3), none for patterns, warnings and pinned memories, mixed in with
+ * `recency` r: (1 − r) + r·decay. r = 1 is Daem0n-MCP's full multiplicative decay.
  */
 export function decayFactor(m: Memory, now: number, recency = 1): number {
   if (m.pinned || m.category === "pattern" || m.category === "warning") return 1;
@@ -189,7 +189,7 @@ export interface RerankOptions {
   boosts?: boolean;
   /** Weight of the recency decay, 0..1. */
   recency?: number;
-  /** Factor for warnings (the seed's 1.2). */
+  /** Factor for warnings (Daem0n-MCP's 1.2). */
   warningBoost?: number;
 }
 
@@ -206,7 +206,7 @@ export function boostShare(boost: number, rel: number): number {
 }
 
 /**
- * s × decay × outcome × category (× 0.5 when superseded); ties: newer first, then id. The seed's ×1.5 for a failed
+ * s × decay × outcome × category (× 0.5 when superseded); ties: newer first, then id. Daem0n-MCP's ×1.5 for a failed
  * decision and ×1.2 for a warning are given in proportion to the candidate's relevance (see boostShare).
  */
 export function rerank(
@@ -258,7 +258,7 @@ export function compareRanked(a: Ranked, b: Ranked): number {
 
 /**
  * Per-file diversity: keep a ranked item while its file has fewer than `maxPerFile` kept items, then backfill from
- * the items passed over, in rank order, until `limit`. A memory without a file is its own group (the seed capped all
+ * the items passed over, in rank order, until `limit`. A memory without a file is its own group (Daem0n-MCP capped all
  * file-less memories together). 0 = unlimited.
  */
 export function diversify<T>(

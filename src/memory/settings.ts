@@ -1,5 +1,5 @@
 /**
- * The `[memory]` section of dwim.toml and its environment variables. The seed's `DAEM0NMCP_` names are accepted as
+ * The `[memory]` section of dwim.toml and its environment variables. Daem0n-MCP's `DAEM0NMCP_` names are accepted as
  * written; each has a `DWIM_MEMORY_` twin that wins when both are set. An invalid value stops start-up with an error
  * naming the variable, the value and the accepted range (never a silent fallback to the default).
  */
@@ -19,7 +19,7 @@ import { DEFAULT_QUERY_TIMEOUT_MS, redactUrl } from "./storage-errors.js";
 export const DEFAULT_VECTOR_WEIGHT = 0.3;
 export const DEFAULT_MAX_PER_FILE = 3;
 /**
- * Share of the seed's decay applied in recall. The full decay (1.0) cost 0.06 recall@5 and 0.13 MRR@10 on the eval
+ * Share of Daem0n-MCP's decay applied in recall. The full decay (1.0) cost 0.06 recall@5 and 0.13 MRR@10 on the eval
  * set, burying old-but-exact answers under newer near-misses; 0.3 keeps "newer wins among equals" (bench/memory).
  */
 export const DEFAULT_RECENCY_WEIGHT = 0.3;
@@ -64,9 +64,9 @@ const schema = z
     infer_tags: z.boolean().default(true),
     /** `strict` = synchronous FULL (one fsync per commit); `normal` = WAL's usual NORMAL. */
     durability: z.enum(["normal", "strict"]).default("normal"),
-    /** Weight of recency decay in recall: 0 = none, 1 = the seed's full decay. */
+    /** Weight of recency decay in recall: 0 = none, 1 = Daem0n-MCP's full decay. */
     recency_weight: numeric(z.number().min(0).max(1).default(DEFAULT_RECENCY_WEIGHT)),
-    /** Recall factor for warnings (the seed's 1.2). */
+    /** Recall factor for warnings (Daem0n-MCP's 1.2). */
     warning_boost: numeric(z.number().min(1).max(3).default(1.2)),
     /** Vector-only abstention threshold τ; default depends on the provider. */
     abstain_cosine: numeric(z.number().min(0).max(1).optional()),
@@ -88,7 +88,7 @@ const schema = z
 
 export type MemorySectionValue = z.infer<typeof schema>;
 
-/** Seed names first, so that the `DWIM_MEMORY_` twin (applied later) wins. */
+/** Daem0n-MCP's names first, so that the `DWIM_MEMORY_` twin (applied later) wins. */
 export const MEMORY_ENV: Readonly<Record<string, string>> = {
   DAEM0NMCP_HYBRID_VECTOR_WEIGHT: "hybrid_vector_weight",
   DWIM_MEMORY_HYBRID_VECTOR_WEIGHT: "hybrid_vector_weight",
@@ -111,7 +111,7 @@ export const MEMORY_ENV: Readonly<Record<string, string>> = {
   DWIM_MEMORY_QUERY_TIMEOUT_MS: "query_timeout_ms",
 };
 
-/** Pairs of names for one setting: [seed name, dwim names...]. */
+/** Pairs of names for one setting: [Daem0n-MCP's name, dwim names...]. */
 const TWINS: ReadonlyArray<readonly string[]> = [
   ["DAEM0NMCP_HYBRID_VECTOR_WEIGHT", "DWIM_MEMORY_HYBRID_VECTOR_WEIGHT"],
   [
@@ -174,7 +174,7 @@ export interface MemorySettings {
   recencyWeight: number;
   warningBoost: number;
   queryTimeoutMs: number;
-  /** Both a seed name and its dwim twin set to different values: the dwim one was used (shown in health). */
+  /** Both a Daem0n-MCP name and its dwim twin set to different values: the dwim one was used (shown in health). */
   clashes: EnvClash[];
 }
 
@@ -185,7 +185,7 @@ export interface EnvClash {
   ignored_value: string;
 }
 
-/** Seed/dwim env pairs set to different values. */
+/** Daem0n-MCP/dwim env pairs set to different values. */
 export function envClashes(env: Record<string, string | undefined>): EnvClash[] {
   const out: EnvClash[] = [];
   for (const names of TWINS) {
@@ -266,7 +266,7 @@ export function memorySettings(
   };
 }
 
-/** Settings from an environment alone (no dwim.toml): the seed's `Settings()`. */
+/** Settings from an environment alone (no dwim.toml): Daem0n-MCP's `Settings()`. */
 export function settingsFromEnv(env: Record<string, string | undefined>): MemorySettings {
   const config = loadConfig({ sections: [memorySection], env, userFile: null, projectFile: null });
   return memorySettings(config, env);

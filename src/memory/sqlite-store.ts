@@ -193,7 +193,7 @@ export class SqliteMemoryStore implements MemoryStore {
       .immediate();
   }
 
-  /** D5: memory, FTS and vector counts must agree; FTS is rebuilt and missing vectors re-embedded when they do not. */
+  /** Memory, FTS and vector counts must agree; FTS is rebuilt and missing vectors re-embedded when they do not. */
   private checkConsistency(): void {
     const memories = this.scalar("SELECT count(*) FROM memories");
     const fts = this.scalar("SELECT count(*) FROM memory_fts_docsize");

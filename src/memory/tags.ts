@@ -1,5 +1,5 @@
 /**
- * Tag inference (seed 003, "lightweight tag inference") and tag normalisation. The seed matched substrings, so
+ * Tag inference (docs/memory.md, `remember`) and tag normalisation. Daem0n-MCP matched substrings, so
  * "prefix" was a bug fix and "breakfast" was fast; upstream's word-boundary fix then missed "fixed" and "errors".
  * Here words are matched as explicit families: every inflection is listed, nothing is matched inside another word.
  */
@@ -128,7 +128,7 @@ export function inferTags(content: string, category: string, existing: readonly 
   return out;
 }
 
-/** The seed's name for the same function. */
+/** Daem0n-MCP's name for the same function. */
 export const infer_tags = inferTags;
 
 /** Lowercase kebab: `Tech Debt` → `tech-debt`, `perf_fix` → `perf-fix`. Empty when nothing is left. */

@@ -49,7 +49,7 @@ export function conformance(backend: Backend): void {
     removeTmpRoots();
   }, 60_000);
 
-  describe("identifiers and exact tokens (case 5)", () => {
+  describe("identifiers and exact tokens", () => {
     it("getUserById and 'get user by id' both rank that memory first; E11000 finds the duplicate-key memory", async () => {
       const mc = await freshMemory();
       await rememberAll(mc, FILLER);
@@ -75,7 +75,7 @@ export function conformance(backend: Backend): void {
     });
   });
 
-  describe("filters (cases 7, 8)", () => {
+  describe("filters", () => {
     it("file_path 'src/auth/' returns only memories below that directory", async () => {
       const mc = await freshMemory();
       await remember(mc, {
@@ -120,7 +120,7 @@ export function conformance(backend: Backend): void {
     });
   });
 
-  describe("supersession, recency and outcomes (cases 9–12, 31)", () => {
+  describe("supersession, recency and outcomes", () => {
     it("B supersedes A: only B returns; with include_superseded A ranks below B with superseded_by", async () => {
       const mc = await freshMemory();
       const a = await remember(mc, { category: "decision", content: "Deploy the API with Heroku pipelines" });
@@ -210,7 +210,7 @@ export function conformance(backend: Backend): void {
     });
   });
 
-  describe("abstention (case 13)", () => {
+  describe("abstention", () => {
     it("'helm chart upgrade' returns [] with abstained: true", async () => {
       const mc = await freshMemory();
       await rememberAll(mc, FILLER);
@@ -335,7 +335,7 @@ export function conformance(backend: Backend): void {
     });
   });
 
-  describe("diversity (cases 14–16)", () => {
+  describe("diversity", () => {
     async function crowded(env: Record<string, string> = {}) {
       const mc = await freshMemory(env);
       const items = [];
@@ -476,7 +476,7 @@ export function conformance(backend: Backend): void {
     });
   });
 
-  describe("fusion weight (cases 17–19)", () => {
+  describe("fusion weight", () => {
     const docs = [
       "Vector index rebuild runs nightly",
       "The vector index uses HNSW with m=16",
@@ -526,7 +526,7 @@ export function conformance(backend: Backend): void {
     });
   });
 
-  describe("recovery (cases 20–24)", () => {
+  describe("recovery", () => {
     it("'desicion' is auto-corrected and reported; lesson is an alias", async () => {
       const mc = await freshMemory();
       const out = await remember(mc, { category: "desicion", content: "Use Vitest" });
@@ -751,7 +751,7 @@ export function conformance(backend: Backend): void {
       await c.close();
     });
 
-    it("an unknown category is a structured error; a typo is corrected and reported (case 20)", async () => {
+    it("an unknown category is a structured error; a typo is corrected and reported", async () => {
       const c = await connect();
       const bad = await c.call("remember", { content: "x", category: "idea" });
       expect(bad.isError).toBe(true);
@@ -763,7 +763,7 @@ export function conformance(backend: Backend): void {
       await c.close();
     });
 
-    it("unknown ids are memory_not_found; empty content is invalid_argument (case 24)", async () => {
+    it("unknown ids are memory_not_found; empty content is invalid_argument", async () => {
       const c = await connect();
       for (const [name, args] of [
         ["record_outcome", { memory_id: 9, worked: true }],

@@ -1,7 +1,7 @@
 /**
- * Durability and concurrency (D1–D5, cases 25–27, 30) with real child processes on one project database.
+ * Durability and concurrency with real child processes on one project database.
  * Sizes are scaled to keep this file under ~20 s on 2 cores; `DWIM_MEMORY_STRESS_N` raises the writer count
- * (the benchmark runs the spec's full 3 × 5,000).
+ * (the benchmark runs 3 × 5,000).
  */
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -25,7 +25,7 @@ function openRaw(root: string): Database.Database {
 }
 
 describe("durability and concurrency", () => {
-  it(`three writer processes × ${WRITES} remember calls: 0 lost, 0 storage_busy (D1, case 25)`, async () => {
+  it(`three writer processes × ${WRITES} remember calls: 0 lost, 0 storage_busy`, async () => {
     const root = tmpRoot();
     const workers = ["a", "b", "c"].map((name) => startWorker(["write", root, String(WRITES), name]));
     const outputs = await Promise.all(workers.map(collect));
@@ -46,7 +46,7 @@ describe("durability and concurrency", () => {
     db.close();
   }, 60_000);
 
-  it("SIGKILL during 500-item batches: every acknowledged batch whole, no half batch, integrity ok (D2, case 26)", async () => {
+  it("SIGKILL during 500-item batches: every acknowledged batch whole, no half batch, integrity ok", async () => {
     const root = tmpRoot();
     for (let round = 0; round < 2; round++) {
       const w = startWorker(["batch", root, "500"]);
@@ -85,7 +85,7 @@ describe("durability and concurrency", () => {
     }
   }, 60_000);
 
-  it("two server processes on one project both get full lexical + vector search, no degraded (D3, D4, case 27)", async () => {
+  it("two server processes on one project both get full lexical + vector search, no degraded", async () => {
     const root = tmpRoot();
     const a = startWorker(["serve", root]);
     const b = startWorker(["serve", root]);
@@ -110,7 +110,7 @@ describe("durability and concurrency", () => {
     await Promise.all([a.exited, b.exited]);
   }, 30_000);
 
-  it("a migration started by two processes at once runs once (case 30)", async () => {
+  it("a migration started by two processes at once runs once", async () => {
     const root = tmpRoot();
     const workers = [startWorker(["open", root]), startWorker(["open", root])];
     const outs = await Promise.all(workers.map(collect));
@@ -126,7 +126,7 @@ describe("durability and concurrency", () => {
     db.close();
   }, 30_000);
 
-  it("the open-time check repairs missing vectors and a stale FTS index (D5, case 30)", async () => {
+  it("the open-time check repairs missing vectors and a stale FTS index", async () => {
     const root = tmpRoot();
     const mc = await memoryAt(root);
     for (const content of ["Circuit breaker opens after 5 failures", "Bulkhead limits concurrent calls per tenant"]) {

@@ -47,7 +47,7 @@ function memory(over: Partial<Memory>): Memory {
   };
 }
 
-describe("decay with an injected now (case 31)", () => {
+describe("decay with an injected now", () => {
   const now = 100 * DAY;
   it("halves every 30 days, floors at 0.3, and is mixed in by the recency weight", () => {
     const at = (days: number) => memory({ created_at: new Date(now - days * DAY).toISOString() });
@@ -157,7 +157,7 @@ describe("fusion", () => {
   });
 });
 
-describe("diversity (cases 14–16) as a property", () => {
+describe("diversity as a property", () => {
   const item = fc.record({
     id: fc.integer({ min: 1, max: 10_000 }),
     file: fc.option(fc.constantFrom("a", "b", "c"), { nil: null }),

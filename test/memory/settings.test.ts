@@ -12,7 +12,7 @@ function failure(env: Record<string, string>): ToolError {
   throw new Error("expected an invalid configuration");
 }
 
-describe("seed settings (S1–S5, S18)", () => {
+describe("settings from the environment: defaults, Daem0n-MCP's names, overrides", () => {
   it("S1: the default vector weight is 0.3", () => {
     expect(settingsFromEnv({}).vectorWeight).toBe(0.3);
   });
@@ -42,7 +42,7 @@ describe("seed settings (S1–S5, S18)", () => {
   });
 });
 
-describe("invalid values stop start-up (case 4)", () => {
+describe("invalid values stop start-up", () => {
   it.each([
     ["DAEM0NMCP_HYBRID_VECTOR_WEIGHT", "1.5", "[0, 1]"],
     ["DWIM_MEMORY_HYBRID_VECTOR_WEIGHT", "abc", "[0, 1]"],

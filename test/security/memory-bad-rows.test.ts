@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 5, "one bad row never breaks memory": times outside the representable range are refused with
+ * One bad row never breaks the memory (docs/memory.md, "One bad row never breaks the memory"): times outside the representable range are refused with
  * invalid_argument; a row already damaged in the database (written by another tool, an older version, a hand edit)
  * never makes recall, search, forget or record_outcome fail for everyone, on either backend; storage failures are
  * typed storage errors naming the database; a database the process may not write still serves reads.

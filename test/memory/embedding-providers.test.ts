@@ -78,7 +78,7 @@ describe("hash provider", () => {
   });
 });
 
-describe("paraphrase through a semantic provider (case 6's mechanism; the real-model figure is only recorded)", () => {
+describe("paraphrase through a semantic provider (the mechanism; the real model's figure is only recorded)", () => {
   // A stand-in for a sentence model: words mapped to concepts, so synonyms share a direction and no characters.
   const CONCEPTS: Record<string, number> = { blocking: 0, synchronous: 0, database: 1, queries: 1, sql: 1, calls: 2 };
   const concepts = (text: string, dim: number) => {
@@ -172,7 +172,7 @@ describe("OpenAI-compatible endpoint provider", () => {
   });
 });
 
-describe("onnx provider: local folders only, never a download (case 28)", () => {
+describe("onnx provider: local folders only, never a download", () => {
   it("a missing folder fails at start-up naming the variable", async () => {
     const e = await rejectionOf(memoryAt(tmpRoot(), { DWIM_MEMORY_EMBEDDINGS: "onnx:/nonexistent/model" }));
     expect(e.payload.error_type).toBe("embedding_unavailable");
@@ -220,7 +220,7 @@ describe("onnx provider: local folders only, never a download (case 28)", () => 
   });
 });
 
-describe("switching providers (case 29)", () => {
+describe("switching providers", () => {
   it("hash → endpoint re-embeds in the background and serves lexical-only meanwhile", async () => {
     const root = tmpRoot();
     const hash = await memoryAt(root);

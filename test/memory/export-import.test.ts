@@ -1,5 +1,5 @@
 /**
- * Export and import between backends (issue 15 item 4): SQLite → PostgreSQL → SQLite keeps every field (ids of
+ * Export and import between backends (docs/memory.md, "Moving between backends"): SQLite → PostgreSQL → SQLite keeps every field (ids of
  * supersession links, outcome events, explicit and inferred tags, times, counters, archived and pinned); re-running
  * an import skips what is there; ids taken by other memories are renumbered with references rewritten; a malformed
  * file imports nothing. The CLI round trip runs the built `dwim memory export|import`.

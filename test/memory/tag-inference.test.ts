@@ -5,7 +5,7 @@ import { freshMemory, removeTmpRoots } from "./helpers.js";
 
 afterAll(removeTmpRoots);
 
-describe("seed tag inference (S6–S17, S19)", () => {
+describe("tag inference: the cases Daem0n-MCP's plan lists", () => {
   it.each([
     ["S6", "Fixed the login bug", "decision", "bugfix"],
     ["S7", "Resolved the connection error", "learning", "bugfix"],
@@ -38,7 +38,7 @@ describe("seed tag inference (S6–S17, S19)", () => {
   });
 });
 
-describe("word families, not substrings (cases 1–2)", () => {
+describe("word families, not substrings", () => {
   it.each(["Use prefix conventions", "Breakfast meeting", "tissue paper", "Optimistic locking"])(
     "no tag for %s",
     (text) => {
@@ -108,7 +108,7 @@ describe("properties", () => {
   });
 });
 
-describe("inference in the tools (case 3)", () => {
+describe("inference in the tools", () => {
   it("remember stores inferred tags beside explicit ones", async () => {
     const mc = await freshMemory();
     const out = await remember(mc, { category: "decision", content: "Fixed the slow login", tags: ["Auth"] });
