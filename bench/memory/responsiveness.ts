@@ -95,28 +95,28 @@ function contextOn(store: SqliteMemoryStore, root: string, env: Record<string, s
 async function besideConvert(call: () => Promise<unknown>): Promise<Waits> {
   const c = await connectInMemory({ toolsets: [units] });
   const waits: number[] = [];
-  let running = true;
+  let end = Number.POSITIVE_INFINITY;
   const pinger = (async () => {
-    // Due when sent, then 5 ms after each answer: a blocked server delays the timer that sends it as much as the answer.
+    // Due when sent, then 5 ms after each answer: a blocked server delays the timer that sends it as much as the
+    // answer. Every convert due before the call ended counts, including one answered only after it.
     let due = performance.now();
-    while (running) {
+    while (due < end) {
       await c.client.callTool({ name: "convert", arguments: { value: 1, from_unit: "km", to_unit: "m" } });
-      if (running) waits.push(performance.now() - due);
+      waits.push(performance.now() - due);
       due = performance.now() + 5;
       await new Promise((r) => setTimeout(r, 5));
     }
   })();
   const t = performance.now();
   await call();
-  const callMs = performance.now() - t;
-  running = false;
+  end = performance.now();
   await pinger;
   await c.close();
   return {
-    callMs,
+    callMs: end - t,
     p50: percentile(waits, 50),
     p95: percentile(waits, 95),
-    max: waits.length > 0 ? Math.max(...waits) : callMs,
+    max: Math.max(...waits),
     n: waits.length,
   };
 }
@@ -145,6 +145,9 @@ export async function runResponsiveness(rows: number, log: (s: string) => void):
     [`recall of a 2,000-character topic over ${rows} memories`, (mc) => recall(mc, { query: topic.slice(0, 2000) })],
   ];
   const workloads: Responsiveness["workloads"] = [];
+  // The machine's own floor: the same converts while the server does nothing else for 3 s.
+  const idle = () => besideConvert(() => new Promise((r) => setTimeout(r, 3000)));
+  workloads.push({ name: "nothing else running (the machine's floor)", dwim: await idle(), baseline: await idle() });
   for (const [name, call] of reads) {
     log(name);
     await call(threaded);
