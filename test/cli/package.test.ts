@@ -1,6 +1,7 @@
 /**
- * Issue 18 item 3, packaging: npx-ready metadata, nothing but the product in the tarball, a server.json for the MCP
- * registry that matches package.json, and an MCP bundle manifest that @anthropic-ai/mcpb validates.
+ * Packaging: npx-ready metadata, a licence and where the project lives, nothing but the product in the tarball, a
+ * server.json for the MCP registry that matches package.json, and an MCP bundle manifest that @anthropic-ai/mcpb
+ * validates.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -34,8 +35,26 @@ describe("the npm package", () => {
     const files = (JSON.parse(out) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path);
     expect(files).toContain("dist/cli/main.js");
     expect(files).toContain("server.json");
+    expect(files).toContain("LICENSE");
     const stray = files.filter((f) => /^(test|bench|scripts|build|coverage)\/|(^|\/)\.dwim\/|\.jsonl$|\.db$/u.test(f));
     expect(stray).toEqual([]);
+  });
+});
+
+describe("licence and project links", () => {
+  it("ships the licence package.json names, and says where the code, the docs and the bug tracker are", () => {
+    expect(pkg.license).toBe("MIT");
+    const licence = readFileSync(join(ROOT, "LICENSE"), "utf8");
+    expect(licence.split("\n")[0]).toBe("MIT License");
+    expect(licence).toContain("Permission is hereby granted, free of charge");
+    const repo = "https://github.com/dwim-mcp/dwim";
+    expect(pkg.repository).toEqual({ type: "git", url: `git+${repo}.git` });
+    expect(pkg.homepage.startsWith(repo)).toBe(true);
+    expect(pkg.bugs.url).toBe(`${repo}/issues`);
+    expect(server.repository).toEqual({ url: repo, source: "github" });
+    expect(server.websiteUrl).toBe(pkg.homepage);
+    // The registry checks that the namespace io.github.<owner> matches the repository's owner.
+    expect(server.name.split("/")[0]).toBe(`io.github.${new URL(repo).pathname.split("/")[1]}`);
   });
 });
 
