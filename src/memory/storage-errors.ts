@@ -31,15 +31,24 @@ export interface StorageErrorOptions {
   hints?: string[];
 }
 
+/**
+ * better-sqlite3's native module fails to load after Node.js changed under an installation (or a copy from another
+ * platform): the fix is a rebuild, not anything about the database (README: Troubleshooting).
+ */
+const NATIVE_MISMATCH = /NODE_MODULE_VERSION|invalid ELF header|Could not locate the bindings file/u;
+const REBUILD_HINT =
+  "better-sqlite3's native module does not fit this Node.js: run `npm rebuild better-sqlite3` in dwim's directory (the one holding node_modules), then restart the server";
+
 export function storageError(e: unknown, where: string, options: StorageErrorOptions = {}): ToolError {
   if (e instanceof ToolError) return e;
   const message = scrub(e instanceof Error ? e.message : String(e), options.secrets ?? []);
   const code = (e as { code?: unknown }).code;
+  const hints = options.hints ?? ["Check that the database is reachable and writable, then retry"];
   return new ToolError({
     error: `Memory database ${where} failed: ${message}`,
     error_type: "storage_error",
     ...(typeof code === "string" ? { got: code } : {}),
-    hints: options.hints ?? ["Check that the database is reachable and writable, then retry"],
+    hints: code === "ERR_DLOPEN_FAILED" || NATIVE_MISMATCH.test(message) ? [REBUILD_HINT, ...hints] : hints,
   });
 }
 
