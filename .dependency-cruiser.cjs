@@ -1,6 +1,6 @@
 /**
  * The layering of src/ (docs/architecture.md): cli -> server | proxy -> capabilities -> core. `npm run lint` (part of
- * `npm test`) fails on any import that breaks it; test/layering/rules.test.ts shows each rule catching a breach.
+ * `npm test`) fails on any import that breaks it; test/layering/dependency-rules.test.ts shows each rule catching a breach.
  */
 const CAPABILITIES = "(search|edit|units|router|memory)";
 
