@@ -14,7 +14,7 @@ import { percentile, type Row } from "../lib/report.js";
 
 const MAIN = resolve(import.meta.dirname, "../../dist/cli/main.js");
 
-export const LARGE_EDITS = [
+const LARGE_EDITS = [
   { name: "100,000 lines of x (200 KB)", file: "lines.txt", content: () => "x\n".repeat(100_000) },
   { name: "one 9.5 MB line of x", file: "line.txt", content: () => `${"x".repeat(9_500_000)}\n` },
 ];

@@ -13,7 +13,7 @@ export type Rng = () => number;
 const int = (rng: Rng, n: number) => Math.floor(rng() * n);
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[int(rng, xs.length)];
 
-export type Group = "lossless" | "repairable" | "hint" | "refuse" | "adversarial" | "must_not";
+type Group = "lossless" | "repairable" | "hint" | "refuse" | "adversarial" | "must_not";
 
 export interface Case {
   cls: string;
@@ -46,7 +46,7 @@ interface Span {
 }
 
 /** A span of 1–12 lines starting on a non-blank line, extended with context until unique. */
-export function pickSpan(
+function pickSpan(
   rng: Rng,
   lines: readonly string[],
   text: string,
@@ -76,7 +76,7 @@ export function pickSpan(
 }
 
 /** A realistic change: rename a token, change a literal, insert or delete a line. */
-export function synthesizeEdit(rng: Rng, old: string): string | undefined {
+function synthesizeEdit(rng: Rng, old: string): string | undefined {
   const kinds = ["rename", "literal", "insert", "delete"];
   for (let attempt = 0; attempt < 6; attempt++) {
     const kind = pick(rng, kinds);
@@ -288,7 +288,7 @@ export const PERTURBATIONS: Record<string, Perturbation> = {
   },
 };
 
-export const LOSSLESS_FOR_ADVERSARIAL = [
+const LOSSLESS_FOR_ADVERSARIAL = [
   "indentation",
   "trailing_whitespace",
   "line_numbers",

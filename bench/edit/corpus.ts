@@ -14,7 +14,7 @@ export interface Corpus {
   exts: readonly string[];
 }
 
-export const CORPORA: readonly Corpus[] = [
+const CORPORA: readonly Corpus[] = [
   { name: "go", package: "golang-1.19-src", root: "/usr/share/go-1.19/src", exts: [".go"] },
   { name: "typescript", package: "node-typescript", root: "/usr/share/nodejs/typescript", exts: [".js", ".ts"] },
   { name: "python", package: "libpython3.11-stdlib", root: "/usr/lib/python3.11", exts: [".py"] },

@@ -19,7 +19,7 @@ import type { SourceFile } from "./corpus.js";
 const int = (rng: Rng, n: number) => Math.floor(rng() * n);
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[int(rng, xs.length)];
 
-export interface StaleCase {
+interface StaleCase {
   cls: string;
   path: string;
   read: string;
@@ -112,7 +112,7 @@ function nonBlankBetween(lines: readonly string[], a: number, b: number): number
 type Maker = (rng: Rng, src: SourceFile) => StaleCase | undefined;
 
 /** The scenarios, one maker per class. */
-export const STALE_CLASSES: Record<string, Maker> = {
+const STALE_CLASSES: Record<string, Maker> = {
   /** Someone changed a line inside the target; half the time the agent's old_str is a fragment that still matches. */
   changed_target_line(rng, src) {
     const lines = src.text.split("\n");
@@ -309,7 +309,7 @@ function judgeRefused(c: StaleCase, shown: string): Outcome {
 }
 
 /** dwim as edit_file runs it: knowing the version read (`knowsRead`), or for a file never read through dwim. */
-export async function runOurs(c: StaleCase, knowsRead = true): Promise<Outcome> {
+async function runOurs(c: StaleCase, knowsRead = true): Promise<Outcome> {
   const read = knowsRead ? decodeFile(Buffer.from(c.read, "utf8"), c.path) : undefined;
   const current = decodeFile(Buffer.from(c.current, "utf8"), c.path);
   try {
@@ -334,7 +334,7 @@ export async function runOurs(c: StaleCase, knowsRead = true): Promise<Outcome> 
   }
 }
 
-export function runPlain(c: StaleCase): Outcome {
+function runPlain(c: StaleCase): Outcome {
   const after = exactOnly(c.current, c.old, c.neu);
   // A plain str_replace says "not found" or "found N times": no current text.
   return after === undefined ? judgeRefused(c, "") : judgeApplied(c, after);

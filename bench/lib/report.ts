@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 export const BENCH_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const REPO_DIR = resolve(BENCH_DIR, "..");
 
-export interface Machine {
+interface Machine {
   cpu: string;
   cores: number;
   memory_gib: number;
@@ -21,7 +21,7 @@ export interface Machine {
   date: string;
 }
 
-export function machine(): Machine {
+function machine(): Machine {
   let commit = "unknown";
   try {
     commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO_DIR, encoding: "utf8" }).trim();
@@ -81,7 +81,7 @@ function fmt(v: number | string | undefined, unit = ""): string {
   return `${v.toPrecision(3)}${unit ? ` ${unit}` : ""}`;
 }
 
-export function markdownTable(
+function markdownTable(
   rows: readonly Row[],
   oursLabel = "dwim",
   baselineLabel = "baseline",
@@ -99,7 +99,7 @@ export function markdownTable(
   return [header, ...body].join("\n");
 }
 
-export function machineLine(m: Machine): string {
+function machineLine(m: Machine): string {
   return `${m.cpu}, ${m.cores} cores, ${m.memory_gib} GiB, Node ${m.node}, ${m.platform}, commit ${m.commit}, ${m.date}`;
 }
 
@@ -146,7 +146,7 @@ Latest figures of every benchmark in \`bench/\`, each section written by its own
 Each table shows dwim and the named baseline measured side by side in one run on the machine given.
 `;
 
-export function updateResultsMd(name: string, section: string): void {
+function updateResultsMd(name: string, section: string): void {
   const file = join(BENCH_DIR, "RESULTS.md");
   const text = existsSync(file) ? readFileSync(file, "utf8") : RESULTS_HEADER;
   const start = `<!-- bench:${name}:start -->`;

@@ -28,7 +28,7 @@ function readJsonl<T>(file: string): T[] {
 }
 
 export type System = "dwim" | "bm25" | "grep" | "seed";
-export const SYSTEMS: readonly System[] = ["dwim", "bm25", "grep", "seed"];
+const SYSTEMS: readonly System[] = ["dwim", "bm25", "grep", "seed"];
 
 export interface BucketScore {
   n: number;

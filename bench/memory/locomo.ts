@@ -33,7 +33,7 @@ function sessionTime(text: string): number {
   return Date.parse(`${d} ${mon} ${y} ${String(hour).padStart(2, "0")}:${min}:00 UTC`);
 }
 
-export type LocomoSystem = "dwim" | "bm25" | "grep" | "seed";
+type LocomoSystem = "dwim" | "bm25" | "grep" | "seed";
 
 export interface LocomoResult {
   conversations: number;
@@ -59,7 +59,7 @@ export function runHeldOutConversations(env: Record<string, string> = {}): Promi
  * Conversations in LoCoMo's JSON shape, remembered as they would be by an agent: every turn a memory with its
  * session's date as `happened_at`, and the session as its `context`, so the turns of one session are a thread.
  */
-export async function runConversations(file: string, env: Record<string, string> = {}): Promise<LocomoResult> {
+async function runConversations(file: string, env: Record<string, string> = {}): Promise<LocomoResult> {
   const samples = JSON.parse(readFileSync(file, "utf8")) as Sample[];
   const systems: LocomoSystem[] = ["dwim", "bm25", "grep", "seed"];
   const ranks: Record<LocomoSystem, Array<{ ranked: string[]; gold: string[]; category: number }>> = {

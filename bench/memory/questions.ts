@@ -25,13 +25,13 @@ import {
 const DATA = join(dirname(fileURLToPath(import.meta.url)), "data");
 
 /** Reads as a question: starts with an interrogative or an auxiliary that opens one. */
-export function isQuestion(query: string): boolean {
+function isQuestion(query: string): boolean {
   return /^(what|which|how|why|when|where|who|whom|whose|should|shall|is|are|was|were|does|do|did|can|could|may|might|will|would)\b/iu.test(
     query.trim(),
   );
 }
 
-export interface Coverage {
+interface Coverage {
   /** Questions asked. */
   questions: number;
   /** (question, memory) pairs where the memory answers the question and recall ranks it in its top 3. */
@@ -74,7 +74,7 @@ async function coverage(mc: MemoryContext, asked: readonly Asked[]): Promise<Cov
   return out;
 }
 
-export interface ExactSyntax {
+interface ExactSyntax {
   queries: number;
   /** Gold found on the first page, now and before; answers identical to before's. */
   goldFound: number;

@@ -26,7 +26,7 @@ import { toolset as units } from "../../src/units/index.js";
 import { connectInMemory } from "../../test/helpers/mcp.js";
 import { percentile } from "../lib/report.js";
 
-export interface Waits {
+interface Waits {
   /** The memory call's own duration, ms. */
   callMs: number;
   /** How long each convert took from the moment it was due to its answer, ms. */
@@ -40,7 +40,7 @@ export interface Waits {
 const WORST_QUERY = "a* OR b* OR c* OR d* OR e* OR f* OR g* OR h*";
 
 /** `rows` memories of 40 words each, written in one statement through the FTS triggers (as remember indexes them). */
-export function adversarialStore(rows: number): string {
+function adversarialStore(rows: number): string {
   const root = mkdtempSync(join(tmpdir(), "dwim-mem-responsive-"));
   mkdirSync(join(root, ".dwim"));
   const path = join(root, ".dwim", "memory.db");

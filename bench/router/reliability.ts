@@ -122,7 +122,7 @@ export function ece(examples: readonly Example[], model: Logistic): number {
   return expectedCalibrationError(judgedBy(examples, model));
 }
 
-export function reliabilityTable(examples: readonly Example[], model: Logistic): string[] {
+function reliabilityTable(examples: readonly Example[], model: Logistic): string[] {
   return bins(judgedBy(examples, model))
     .filter((b) => b.n > 0)
     .map(

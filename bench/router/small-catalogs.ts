@@ -5,7 +5,7 @@
  * real MCP servers' definitions; the requests were written by hand before any scoring change was measured, and are a
  * held-out check: never edited to fit a result, never used to fit a constant.
  */
-export interface SmallTool {
+interface SmallTool {
   name: string;
   description: string;
 }

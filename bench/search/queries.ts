@@ -1,5 +1,5 @@
 /** The performance queries (1–4 terms; fuzzy, exact, prefix, suffix, OR, inverse; high and low selectivity). */
-export const NAMED = ["update", "def test seer credit", "TODO | FIXME", "^func New", "errUnexpectedEOF", "xyzzyq"];
+const NAMED = ["update", "def test seer credit", "TODO | FIXME", "^func New", "errUnexpectedEOF", "xyzzyq"];
 
 export const PERFORMANCE_QUERIES: string[] = [
   ...NAMED,

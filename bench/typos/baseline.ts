@@ -10,7 +10,7 @@ export interface BaselineVerdict {
 }
 
 /** difflib.get_close_matches: SequenceMatcher(candidate, word) ratio >= cutoff, best n by (score, candidate) desc. */
-export function getCloseMatches(word: string, possibilities: readonly string[], n = 3, cutoff = 0.6): string[] {
+function getCloseMatches(word: string, possibilities: readonly string[], n = 3, cutoff = 0.6): string[] {
   const scored: Array<[number, string]> = [];
   const wordCounts = charCounts(word);
   for (const x of possibilities) {

@@ -22,7 +22,7 @@ function randomLetter(r: () => number, not?: string): string {
   }
 }
 
-export function applyEdit(word: string, edit: Exclude<EditClass, "double">, r: () => number): string {
+function applyEdit(word: string, edit: Exclude<EditClass, "double">, r: () => number): string {
   const i = pick(r, word.length);
   switch (edit) {
     case "deletion":
@@ -61,7 +61,7 @@ export function generateTypos(names: readonly string[], seed: number): Typo[] {
 }
 
 /** Common words that are no tool, parameter or unit name. */
-export const NON_REGISTRY_WORDS = [
+const NON_REGISTRY_WORDS = [
   "banana",
   "window",
   "coffee",

@@ -96,7 +96,7 @@ export function fixSweep(
 }
 
 /** Shapes of unit strings that stress each stage of reading one: at the expression limit, and far past it. */
-export function adversarialInputs(): Record<string, string> {
+function adversarialInputs(): Record<string, string> {
   const L = MAX_UNIT_CHARS;
   const fill = (unit: string, n = L) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
   return {
@@ -131,7 +131,7 @@ export interface WorstCase {
 }
 
 /** Wall and CPU time of one call, in ms. */
-export function timed(f: () => void): { wallMs: number; cpuMs: number } {
+function timed(f: () => void): { wallMs: number; cpuMs: number } {
   const c = process.cpuUsage();
   const t = process.hrtime.bigint();
   f();

@@ -18,7 +18,7 @@ function toolManifest(tool: AnyToolDefinition): ToolManifest {
   };
 }
 
-export function buildManifest(toolsets: readonly Toolset[]): ToolsetManifest[] {
+function buildManifest(toolsets: readonly Toolset[]): ToolsetManifest[] {
   return toolsets.map((set) => ({
     name: set.name,
     description: set.description,

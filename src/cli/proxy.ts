@@ -32,7 +32,7 @@ const splitList = (value: string, previous: string[] = []) => [
 ];
 
 /** The upstreams named on the command line, in order: the positional command, `--upstream`s, the config file's. */
-export async function upstreamSpecs(
+async function upstreamSpecs(
   command: string | undefined,
   args: readonly string[],
   opts: ProxyOptions,

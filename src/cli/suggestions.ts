@@ -15,7 +15,7 @@ function optionNames(cmd: Command): string[] {
 }
 
 /** The suggestion line for a commander error message about an unknown command or option, if one fits. */
-export function didYouMeanFor(message: string, cmd: Command): string | undefined {
+function didYouMeanFor(message: string, cmd: Command): string | undefined {
   const command = /unknown command '([^']+)'/u.exec(message);
   const option = /unknown option '([^']+)'/u.exec(message);
   const [got, names] = command

@@ -57,7 +57,7 @@ export interface OutputMode {
 }
 
 /** Results go to stdout; corrections, errors and prompts to stderr (so `dwim convert 5 km mi > out` keeps the number). */
-export async function printResult(app: DwimApp, tool: string, result: CallResult, mode: OutputMode): Promise<void> {
+async function printResult(app: DwimApp, tool: string, result: CallResult, mode: OutputMode): Promise<void> {
   if (mode.json) {
     process.stdout.write(`${JSON.stringify(result.structuredContent, null, 2)}\n`);
     return;

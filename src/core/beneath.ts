@@ -29,9 +29,6 @@ import { isInside, resolveInsideRoots } from "./roots.js";
 
 const PROC_FD = process.platform === "linux" && existsSync("/proc/self/fd") ? "/proc/self/fd" : undefined;
 
-/** True where opens are race-free (Linux with /proc); elsewhere the checks narrow the race but cannot close it. */
-export const RACE_FREE_OPENS = PROC_FD !== undefined;
-
 const { O_RDONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK } = constants;
 const OPEN_DIR = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK;
 /** Flags for every open of a leaf: never follow a final symlink, never block on a FIFO or device. */

@@ -57,7 +57,7 @@ const SCHEMA_VALUES = ["items", "not", "contains", "propertyNames"];
  * A copy of `schema` where every subschema constrains: `additionalProperties: {}` becomes `true`, and an empty
  * schema elsewhere (zod's `unknown`) becomes the union of every JSON type, its description kept.
  */
-export function withTypedSubschemas(schema: JsonSchema): JsonSchema {
+function withTypedSubschemas(schema: JsonSchema): JsonSchema {
   const out: JsonSchema = { ...schema };
   for (const key of SCHEMA_MAPS) {
     const map = out[key];
@@ -200,7 +200,7 @@ export function lenientInputJsonSchema(tool: AnyToolDefinition): JsonSchema {
  * success, because a client on the v1 TypeScript SDK checks structuredContent against the outputSchema on error
  * results too, and turns a mismatch into a protocol error the model never reads past.
  */
-export const errorOutputSchema = z.looseObject({
+const errorOutputSchema = z.looseObject({
   error: z.string(),
   error_type: z.string(),
   parameter: z.string().optional(),

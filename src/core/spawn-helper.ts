@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** The resident size above which spawning through the helper pays: a fork here costs about 4 ms. */
-export const HELPER_ABOVE_BYTES = 96 * 1024 * 1024;
+const HELPER_ABOVE_BYTES = 96 * 1024 * 1024;
 /** Bytes of the id each output connection starts with. */
 const ID_BYTES = 16;
 /** Each stage's stderr kept (the caller keeps less). */

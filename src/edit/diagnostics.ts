@@ -8,7 +8,7 @@ import type { LineRange } from "./text.js";
 const PLACEHOLDER =
   /^\s*(?:\/\/|#|--|;|\/\*|\*|<!--|%)\s*(?:\.\.\.|…)?.*\b(?:rest of|existing|remaining|unchanged|previous|other)\b.*\b(?:code|methods?|lines?|functions?|content|implementation|logic)\b.*$/iu;
 
-export function placeholderLines(s: string): string[] {
+function placeholderLines(s: string): string[] {
   return s.split("\n").filter((l) => PLACEHOLDER.test(l) && /\.\.\.|…/u.test(l));
 }
 
@@ -22,7 +22,7 @@ export function newPlaceholder(oldStr: string, newStr: string): string | undefin
  * Per occurrence, the nearest preceding non-blank line that differs from the line at the same distance before every
  * other occurrence: the text an agent can add to old_str to make it unique.
  */
-export function distinguishingLines(lines: readonly string[], ranges: readonly LineRange[]): Array<string | undefined> {
+function distinguishingLines(lines: readonly string[], ranges: readonly LineRange[]): Array<string | undefined> {
   return ranges.map((r, idx) => {
     for (let k = 1; k <= 200 && r.start_line - k >= 1; k++) {
       const text = lines[r.start_line - k - 1];

@@ -217,6 +217,6 @@ export function replaceBasename(path: string, name: string): string {
 }
 
 /** ` (a, b)`: the allowed roots as a refusal names them, so the agent knows where it may go. */
-export function rootList(roots: readonly string[] | undefined): string {
+function rootList(roots: readonly string[] | undefined): string {
   return roots && roots.length > 0 ? ` (${roots.join(", ")})` : "";
 }

@@ -8,7 +8,7 @@ import { closeEditTarget, openEditTarget, readTarget } from "./paths.js";
 import { decodeFileOff, type EolStyle } from "./text.js";
 import { seenVersions } from "./versions.js";
 
-export const MAX_LINE_CHARS = 2000;
+const MAX_LINE_CHARS = 2000;
 export const DEFAULT_LIMIT = 2000;
 export const MAX_LIMIT = 5000;
 

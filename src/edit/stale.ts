@@ -13,7 +13,7 @@ import type { SpanList } from "./spans.js";
 import { type DecodedFile, lineOf, lineStarts } from "./text.js";
 
 /** How the lines of the version read map onto the current file's. */
-export class LineDrift {
+class LineDrift {
   /** Current line (0-based) of each read line; -1 where it changed or went, or is blank. */
   readonly toCurrent: Int32Array;
   /** Per current line, 1 where it is new or changed since the read (blank lines never are). */
@@ -113,7 +113,7 @@ function nonBlankLines(lf: string, starts: readonly number[]): { index: number[]
 }
 
 /** The drift from the version read to the current text (whitespace-only changes count as none). */
-export async function lineDrift(read: string, current: string, pacer: Pacer = Pacer.none): Promise<LineDrift> {
+async function lineDrift(read: string, current: string, pacer: Pacer = Pacer.none): Promise<LineDrift> {
   const a = nonBlankLines(read, lineStarts(read));
   await pacer.tick();
   const b = nonBlankLines(current, lineStarts(current));
@@ -179,7 +179,7 @@ export function planKnowingRead(
  * must be unchanged since, and the edit lands on those same lines now; where it is not, the match in the current
  * file must not fall on lines changed since. Otherwise EDIT_CHANGED_SINCE_READ with the lines as they are now.
  */
-export async function planSinceRead(
+async function planSinceRead(
   read: DecodedFile,
   current: DecodedFile,
   input: PlanInput,

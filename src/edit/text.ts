@@ -153,11 +153,3 @@ export function rangeOf(starts: readonly number[], start: number, end: number): 
   const lastChar = end > start ? end - 1 : start;
   return { start_line: first, end_line: Math.max(first, lineOf(starts, lastChar)) };
 }
-
-/** Number of lines as an editor counts them: a final newline does not start another line. */
-export function countLines(lf: string): number {
-  if (lf === "") return 0;
-  let n = 1;
-  for (let i = lf.indexOf("\n"); i !== -1; i = lf.indexOf("\n", i + 1)) n++;
-  return lf.endsWith("\n") ? n - 1 : n;
-}

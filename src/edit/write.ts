@@ -21,7 +21,7 @@ import {
 import { accessError, type EditTarget } from "./paths.js";
 import { sha256Off } from "./text.js";
 
-export function writeError(path: string, e: unknown): ToolError {
+function writeError(path: string, e: unknown): ToolError {
   if (e instanceof ToolError) return e;
   if (e instanceof LockBusyError) {
     return new ToolError({
@@ -90,7 +90,7 @@ export function checkWritable(target: EditTarget, stat: Stats, path: string, all
   });
 }
 
-export function changedError(path: string, current?: string): ToolError {
+function changedError(path: string, current?: string): ToolError {
   return new ToolError({
     error:
       current === undefined

@@ -6,7 +6,7 @@
  * and "what did we decide yesterday" by the memories of the day before the query's now.
  */
 
-export const MONTHS = [
+const MONTHS = [
   "january",
   "february",
   "march",
@@ -20,12 +20,12 @@ export const MONTHS = [
   "november",
   "december",
 ];
-export const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
 const DAY_MS = 86_400_000;
 
 /** The one token that stands for a calendar day (UTC): letters and digits only, so every tokenizer keeps it whole. */
-export function dayToken(ms: number): string {
+function dayToken(ms: number): string {
   const d = new Date(ms);
   const pad = (n: number) => String(n).padStart(2, "0");
   return `d${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`;

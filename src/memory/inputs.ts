@@ -62,7 +62,7 @@ export function resolveCategory(
   });
 }
 
-export function invalidArgument(
+function invalidArgument(
   parameter: string,
   error: string,
   extra: { got?: unknown; expected?: unknown; likely_fix?: unknown; hints?: string[]; step?: number } = {},

@@ -29,7 +29,7 @@ const stores = new Map<string, Promise<{ store: MemoryStore; degraded?: string }
 const providers = new Map<string, Promise<ProviderChoice>>();
 
 /** The project's schema in a shared PostgreSQL database: `[memory] project`, else the project root's name. */
-export function projectSchema(settings: MemorySettings, root: string): string {
+function projectSchema(settings: MemorySettings, root: string): string {
   return schemaName(settings.project ?? basename(resolve(root)));
 }
 
@@ -74,7 +74,7 @@ function providerKey(s: MemorySettings): string {
 }
 
 /** The cached provider for these settings (failures are not cached, so a fixed setup works on the next call). */
-export function providerFor(settings: MemorySettings): Promise<ProviderChoice> {
+function providerFor(settings: MemorySettings): Promise<ProviderChoice> {
   const key = providerKey(settings);
   let p = providers.get(key);
   if (!p) {

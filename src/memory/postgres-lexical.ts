@@ -12,7 +12,7 @@ import { indexText } from "./text.js";
 import type { MemoryFilter } from "./types.js";
 
 /** Text search configuration: English stemming, like FTS5's porter tokenizer. */
-export const TS_CONFIG = "'english'";
+const TS_CONFIG = "'english'";
 /**
  * ts_rank weights {D, C, B, A}: tags (A) 1, content, path and identifier terms (B) 1/3, rationale (C) 1/6: the same
  * 3 : 1 : 0.5 proportions as the SQLite lane's bm25 column weights.

@@ -10,7 +10,7 @@ import { reembedMissing, type UnembeddedRow } from "./reembed.js";
 import type { VectorHit } from "./store.js";
 import type { MemoryFilter } from "./types.js";
 
-export function vectorLiteral(v: Float32Array): string {
+function vectorLiteral(v: Float32Array): string {
   return `[${Array.from(v, (x) => (Number.isFinite(x) ? x : 0)).join(",")}]`;
 }
 

@@ -6,13 +6,13 @@ import { memoryTime } from "./rows.js";
 import type { LexicalHit, VectorHit } from "./store.js";
 import type { Memory } from "./types.js";
 
-export const DAY_MS = 86_400_000;
-export const HALF_LIFE_DAYS = 30;
-export const DECAY_FLOOR = 0.3;
-export const FAILED_BOOST = 1.5;
-export const WARNING_BOOST = 1.2;
-export const SUPERSEDED_FACTOR = 0.5;
-export const RRF_K = 60;
+const DAY_MS = 86_400_000;
+const HALF_LIFE_DAYS = 30;
+const DECAY_FLOOR = 0.3;
+const FAILED_BOOST = 1.5;
+const WARNING_BOOST = 1.2;
+const SUPERSEDED_FACTOR = 0.5;
+const RRF_K = 60;
 
 export interface Fused {
   id: number;
@@ -287,23 +287,4 @@ export function diversify<T>(
     kept.push(item);
   }
   return kept;
-}
-
-/** Counts how many items exceed `maxPerFile` for their file among the first `limit` (0 when diversity held). */
-export function diversityViolations<T>(
-  items: readonly T[],
-  fileOf: (item: T) => string | null,
-  maxPerFile: number,
-): number {
-  if (maxPerFile <= 0) return 0;
-  const perFile = new Map<string, number>();
-  let violations = 0;
-  for (const item of items) {
-    const f = fileOf(item);
-    if (f === null) continue;
-    const n = (perFile.get(f) ?? 0) + 1;
-    perFile.set(f, n);
-    if (n > maxPerFile) violations++;
-  }
-  return violations;
 }

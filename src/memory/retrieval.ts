@@ -37,7 +37,7 @@ export interface FilterInput {
 }
 
 /** Vector-only abstention threshold τ per provider; fitted on the bench dev split (see docs/memory.md). */
-export const DEFAULT_ABSTAIN_COSINE: Readonly<Record<string, number>> = { "hash-v1": 0.45 };
+const DEFAULT_ABSTAIN_COSINE: Readonly<Record<string, number>> = { "hash-v1": 0.45 };
 const MODEL_ABSTAIN_COSINE = 0.6;
 /** The rare-term abstention rule needs a corpus to judge rarity against. */
 const ABSTAIN_MIN_DOCS = 20;
@@ -65,7 +65,7 @@ export function buildFilter(mc: MemoryContext, input: FilterInput, corrections: 
  * longer values), scored by the core's confirmation score. Paths are matched whole, so the matcher's namespace rules
  * (`/` separates namespaces for tool names) do not apply here.
  */
-export function uniqueWithinBudget(
+function uniqueWithinBudget(
   input: string,
   stored: readonly string[],
 ): { value: string; confidence: number } | undefined {

@@ -11,7 +11,7 @@ export const MIN_TIME = Date.parse("0000-01-01T00:00:00.000Z");
 export const MAX_TIME = Date.parse("9999-12-31T23:59:59.999Z");
 
 /** An epoch-ms value as stored (number, numeric string, or anything a damaged row holds) → ms, or undefined. */
-export function storedTime(value: unknown): number | undefined {
+function storedTime(value: unknown): number | undefined {
   const t = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
   return Number.isFinite(t) && t >= MIN_TIME && t <= MAX_TIME ? t : undefined;
 }

@@ -86,10 +86,8 @@ const schema = z
     query_timeout_ms: DEFAULT_QUERY_TIMEOUT_MS,
   });
 
-export type MemorySectionValue = z.infer<typeof schema>;
-
 /** Daem0n-MCP's names first, so that the `DWIM_MEMORY_` twin (applied later) wins. */
-export const MEMORY_ENV: Readonly<Record<string, string>> = {
+const MEMORY_ENV: Readonly<Record<string, string>> = {
   DAEM0NMCP_HYBRID_VECTOR_WEIGHT: "hybrid_vector_weight",
   DWIM_MEMORY_HYBRID_VECTOR_WEIGHT: "hybrid_vector_weight",
   DAEM0NMCP_SEARCH_DIVERSITY_MAX_PER_FILE: "search_diversity_max_per_file",

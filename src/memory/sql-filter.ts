@@ -17,7 +17,7 @@ export interface SqlDialect {
   bool(value: boolean): { literal: string; param: unknown };
 }
 
-export const SQLITE_DIALECT: SqlDialect = {
+const SQLITE_DIALECT: SqlDialect = {
   tagTable: "memory_tags",
   bool: (v) => ({ literal: v ? "1" : "0", param: v ? 1 : 0 }),
 };

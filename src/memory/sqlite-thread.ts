@@ -18,7 +18,7 @@ import type { Memory, MemoryFilter, NewMemory } from "./types.js";
 export type StoreMethod = Exclude<keyof MemoryStore, "path" | "provider" | "vectorLaneDegraded">;
 
 /** What the worker needs to open one store; the provider is known by its id and dimension (vectors are asked for). */
-export interface StoreSetup {
+interface StoreSetup {
   options: Omit<SqliteStoreOptions, "provider">;
   provider: { id: string; dim: number } | null;
 }

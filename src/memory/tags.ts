@@ -91,7 +91,7 @@ const WARNING = new Set([
 const WARNING_BIGRAMS = new Set(["do not"]);
 
 /** NFKC, lower case, typographic apostrophe as `'`, split on anything but a-z, 0-9 and `'`; quotes trimmed. */
-export function inferenceTokens(text: string): string[] {
+function inferenceTokens(text: string): string[] {
   return text
     .normalize("NFKC")
     .toLowerCase()
@@ -128,7 +128,7 @@ export function inferTags(content: string, category: string, existing: readonly 
   return out;
 }
 
-/** Daem0n-MCP's name for the same function. */
+/** Daem0n-MCP's name for the same function. @alias */
 export const infer_tags = inferTags;
 
 /** Lowercase kebab: `Tech Debt` → `tech-debt`, `perf_fix` → `perf-fix`. Empty when nothing is left. */

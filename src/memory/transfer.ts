@@ -15,8 +15,8 @@ import type { MemoryLink, StoredMemory } from "./store.js";
 import { contentKey, embeddingText } from "./text.js";
 import { CATEGORIES } from "./types.js";
 
-export const EXPORT_FORMAT = "dwim-memory";
-export const EXPORT_VERSION = 1;
+const EXPORT_FORMAT = "dwim-memory";
+const EXPORT_VERSION = 1;
 const PAGE = 500;
 
 /** ISO 8601 for a representable time; the stored number otherwise (a damaged row is exported as it is). */

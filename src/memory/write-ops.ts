@@ -34,7 +34,7 @@ export interface RememberInput {
   outcome?: string;
 }
 
-export type RelatedKind = "similar_failed" | "existing_warning" | "potential_duplicate";
+type RelatedKind = "similar_failed" | "existing_warning" | "potential_duplicate";
 
 export interface RememberOutput {
   [key: string]: unknown;

@@ -13,7 +13,7 @@ import { MAX_TOOL_NESTING, TOOLS_PAGE_BYTES, TOOLS_PAGE_SIZE } from "./limits.js
 import type { Upstream } from "./upstream.js";
 
 /** Toolset name of mirrored tools (the router lists them under namespace `proxy`). */
-export const PROXY_TOOLSET = "proxy";
+const PROXY_TOOLSET = "proxy";
 export const NAMESPACE_SEPARATOR = "__";
 
 export interface ServedTool {
@@ -52,7 +52,7 @@ export function isDestructive(annotations: Tool["annotations"] | undefined): boo
   return annotations?.destructiveHint !== false;
 }
 
-export function namespacedName(namespace: string, name: string): string {
+function namespacedName(namespace: string, name: string): string {
   return `${namespace}${NAMESPACE_SEPARATOR}${name}`;
 }
 
@@ -133,7 +133,7 @@ export function buildCatalog(
 }
 
 /** Whether a JSON value nests objects and arrays deeper than `limit` (iterative: it may be thousands deep). */
-export function nestsDeeperThan(value: unknown, limit: number): boolean {
+function nestsDeeperThan(value: unknown, limit: number): boolean {
   const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     if (typeof item.value !== "object" || item.value === null) continue;

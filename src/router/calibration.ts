@@ -122,7 +122,7 @@ export function calibratedConfidence(e: Evidence, model: CalibrationModel): numb
 }
 
 /** The logistic model alone (the fitting script maps it). */
-export function logisticOutput(e: Evidence, model: CalibrationModel): number {
+function logisticOutput(e: Evidence, model: CalibrationModel): number {
   const [lexical, semantic, lexicalLead, semanticLead, weakerLead, logTools] = featuresOf(e);
   const z =
     model.bias +

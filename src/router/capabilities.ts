@@ -10,7 +10,7 @@ import { summaryOf } from "../core/tool.js";
 import type { RouterTool } from "./registry.js";
 import type { Router } from "./router.js";
 
-export type Detail = "names" | "summary" | "full";
+type Detail = "names" | "summary" | "full";
 
 export interface CapabilitiesRequest {
   query?: string;
@@ -21,7 +21,7 @@ export interface CapabilitiesRequest {
 }
 
 /** Pages stay under this estimate (4 characters a token). */
-export const MAX_PAGE_TOKENS = 2000;
+const MAX_PAGE_TOKENS = 2000;
 
 export function listCapabilities(router: Router, request: CapabilitiesRequest): Record<string, unknown> {
   const detail = request.detail ?? "summary";

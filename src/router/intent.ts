@@ -627,7 +627,7 @@ function pairKey(a: string, b: string): string {
  * Identity up to KNEE, then a smooth, strictly increasing approach to 1 (about 0.98 at 1): where clipping at 1 made
  * every strong match tie, the order of the raw values is kept.
  */
-export function softClip(x: number): number {
+function softClip(x: number): number {
   if (!Number.isFinite(x) || x <= 0) return 0;
   if (x <= KNEE) return x;
   return KNEE + (1 - KNEE) * Math.tanh((x - KNEE) / SOFT_SCALE);

@@ -58,7 +58,7 @@ export interface RouterRegistry {
   errors: ConfigError[];
 }
 
-export interface Spelling {
+interface Spelling {
   tool: RouterTool;
   /** The name or alias as declared. */
   text: string;

@@ -9,11 +9,11 @@ import type { RouterSettings } from "./config.js";
 import { commonCharacters, letterCounts, type RouterRegistry, type RouterTool } from "./registry.js";
 import { normOf, segmentsOf, splitToolNamespace } from "./text.js";
 
-export type ResolveTier = "exact" | "normalized" | "alias" | "auto" | "suggest" | "none";
-export type NameCorrectionType = "normalization" | "alias" | "typo" | "namespace_completion";
-export type ResolveBlockedReason = "destructive" | "namespace" | "operation" | "disabled";
+type ResolveTier = "exact" | "normalized" | "alias" | "auto" | "suggest" | "none";
+type NameCorrectionType = "normalization" | "alias" | "typo" | "namespace_completion";
+type ResolveBlockedReason = "destructive" | "namespace" | "operation" | "disabled";
 
-export interface ToolCandidate {
+interface ToolCandidate {
   tool: string;
   confidence: number;
 }
@@ -37,7 +37,7 @@ export interface Resolution {
 }
 
 /** Ranks tools for a phrase (analyze_intent), used as the last source of suggestions. */
-export type PhraseRanker = (phrase: string) => ToolCandidate[];
+type PhraseRanker = (phrase: string) => ToolCandidate[];
 
 export interface ResolveOptions {
   settings: RouterSettings;

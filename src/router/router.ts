@@ -11,7 +11,7 @@ import { type Resolution, resolveDirect, resolveToolName } from "./resolve.js";
 import { SemanticLane, type SemanticState } from "./semantic.js";
 import { MAX_QUERY_CHARS } from "./text.js";
 
-export type MatchTier = "auto" | "suggest";
+type MatchTier = "auto" | "suggest";
 
 export interface IntentMatch {
   tool: string;

@@ -20,9 +20,9 @@ import type { RouterTool } from "./registry.js";
 import { requestForModel } from "./request.js";
 import { segmentsOf } from "./text.js";
 
-export const ROUTER_EMBEDDINGS_SETTING = "DWIM_ROUTER_EMBEDDINGS";
+const ROUTER_EMBEDDINGS_SETTING = "DWIM_ROUTER_EMBEDDINGS";
 
-export type SemanticStatus = "off" | "idle" | "loading" | "ready" | "unavailable";
+type SemanticStatus = "off" | "idle" | "loading" | "ready" | "unavailable";
 
 export interface SemanticState {
   status: SemanticStatus;

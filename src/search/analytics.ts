@@ -2,7 +2,7 @@
 import { appendFileSync, mkdirSync, renameSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 
-export const ANALYTICS_MAX_BYTES = 10 * 1024 * 1024;
+const ANALYTICS_MAX_BYTES = 10 * 1024 * 1024;
 
 export interface AnalyticsEntry {
   tool: string;

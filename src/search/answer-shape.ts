@@ -14,13 +14,13 @@ export interface ContentMatch {
   truncated_line?: boolean;
 }
 
-export const LINE_WINDOW = 500;
-export const SHORT_LINE_WINDOW = 200;
+const LINE_WINDOW = 500;
+const SHORT_LINE_WINDOW = 200;
 /** ripgrep's `--max-columns-preview` suffix. */
 const RG_PREVIEW = / \[\.\.\. \d+ more matche?s?\]$/u;
 
 /** At most `window` characters around `at` (the first matched character), with `…` marking the cuts. */
-export function cutLine(content: string, at: number, window = LINE_WINDOW): { text: string; cut: boolean } {
+function cutLine(content: string, at: number, window = LINE_WINDOW): { text: string; cut: boolean } {
   let text = content;
   let cut = false;
   const preview = RG_PREVIEW.exec(text);

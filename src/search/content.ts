@@ -21,7 +21,7 @@ import { Collector, type ScanResult } from "./scan.js";
 import { droppedWarning, verifyMatches } from "./verify.js";
 
 export type { ContentParams } from "./content-plan.js";
-export type { Diagnostics } from "./diagnostics.js";
+
 export type { SearchEnv } from "./env.js";
 
 export interface Suggestion {

@@ -15,7 +15,7 @@ const WORD = /[\p{L}\p{N}_]/u;
 const isWord = (c: string | undefined): boolean => c !== undefined && WORD.test(c);
 
 /** `C:\src\docs`, `\\server\share`, `src\utils\x.ts`: backslashes as path separators, not escapes. */
-export function looksLikeWindowsPath(s: string): boolean {
+function looksLikeWindowsPath(s: string): boolean {
   if (/^[A-Za-z]:\\/u.test(s) || s.startsWith("\\\\")) return true;
   const slashes = s.match(/\\/gu)?.length ?? 0;
   if (slashes < 2 || /[\s*+?()[\]{}|^$]/u.test(s)) return false;

@@ -28,7 +28,7 @@ export function readsEveryLine(argv: readonly string[]): boolean {
 }
 
 /** Larger files are left to ripgrep, which streams them: a whole-file buffer here would break the memory budget. */
-export const READ_HERE_MAX_BYTES = 8 * 1024 * 1024;
+const READ_HERE_MAX_BYTES = 8 * 1024 * 1024;
 
 export interface ReadOptions extends ScanBase {
   hidden: boolean;
@@ -72,7 +72,7 @@ function needsRipgrep(buf: Buffer): boolean {
 }
 
 /** A glob matching exactly this base name (`-g` takes gitignore lines: a backslash escapes the next character). */
-export function literalGlob(name: string): string {
+function literalGlob(name: string): string {
   return name.replace(/[\\*?[\]{}!,# ]/gu, (c) => `\\${c}`);
 }
 

@@ -27,7 +27,7 @@ const OPENS = OPEN_SYSCALLS[process.arch] ?? [];
 const AT_FDCWD = "0xffffff9c";
 /** Linux's O_PATH: a descriptor naming the file without opening it (never blocks, even on a FIFO). */
 const O_PATH = 0o10000000;
-export const WATCH_INTERVAL_MS = 100;
+const WATCH_INTERVAL_MS = 100;
 
 /** What the watch needs of a run: its processes, where its relative paths start, and where a FIFO may be answered. */
 export interface WatchedRun {

@@ -33,7 +33,7 @@ export interface FilesParams {
   case?: CaseMode;
 }
 
-export interface FileMatch {
+interface FileMatch {
   file: string;
   score: number;
 }
@@ -55,7 +55,7 @@ export interface FilesResult {
   did_you_mean?: DidYouMeanSearch;
 }
 
-export const FILES_TOOL = "fuzzy_search_files";
+const FILES_TOOL = "fuzzy_search_files";
 
 function compareFiles(a: FileMatch & { length: number }, b: FileMatch & { length: number }): number {
   if (a.score !== b.score) return b.score - a.score;

@@ -13,7 +13,7 @@ import { checkFlagWords } from "./arguments.js";
 import { MAX_GLOB_BRACE_DEPTH } from "./convert.js";
 import { type FileTypes, readFileType, ripgrepFileTypes } from "./file-types.js";
 
-export interface FlagSpec {
+interface FlagSpec {
   long: string;
   short?: string;
   takesValue: boolean;
@@ -176,7 +176,7 @@ export function splitShellWords(s: string): string[] {
   return out;
 }
 
-export interface FlagCorrection {
+interface FlagCorrection {
   original: string;
   corrected: string;
   confidence: number;
@@ -242,7 +242,7 @@ export function parseSize(value: string): number | undefined {
 }
 
 /** Deepest nesting of `{` in a glob (escaped braces do not count). */
-export function braceDepth(glob: string): number {
+function braceDepth(glob: string): number {
   let depth = 0;
   let max = 0;
   for (let i = 0; i < glob.length; i++) {

@@ -44,10 +44,10 @@ const IGNORE_FILES = [".gitignore", ".ignore", ".rgignore"];
 const NAME_ONLY_FLAGS = [...FILE_SELECTION_FLAGS.filter((f) => f !== "--max-filesize"), "--hidden"];
 
 /** How recent a stamp may be, relative to the listing's start, and still be trusted. */
-export const RACY_MS = 1_000;
+const RACY_MS = 1_000;
 
 /** Stamps checked per reuse at most: about 1.5 µs each, on the event loop. */
-export const MAX_WITNESS_ENTRIES = 10_000;
+const MAX_WITNESS_ENTRIES = 10_000;
 
 /**
  * When a witness is not taken again for a key, after: a tree too large to check; stamps too recent to trust; a kept

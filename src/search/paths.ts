@@ -62,7 +62,7 @@ export function pathGlobCorrections(path: string, rgFlags: unknown, read: PathGl
 }
 
 /** Resolves `path` for a search; throws SEARCH_PATH_DENIED or SEARCH_INVALID_PATH. */
-export function resolveSearchPath(path: string, roots: readonly string[], cwd: string): SearchTarget {
+function resolveSearchPath(path: string, roots: readonly string[], cwd: string): SearchTarget {
   const check = resolveInsideRoots(path, roots, cwd);
   if (!check.ok && check.reason === "outside_roots") {
     throw new ToolError({

@@ -21,9 +21,9 @@ const GAP = "[^\\n]*";
 /** What the matcher trims around prefix, suffix and equal terms (isWhitespaceCode without the newline), as UTF-8. */
 const SPACE = "(?-u:[\\t\\x0B\\x0C\\r ]|\\xC2[\\x85\\xA0])*";
 /** A prefix of a term's characters is still necessary; longer terms only make a bigger regex. */
-export const MAX_TERM_CHARS = 32;
+const MAX_TERM_CHARS = 32;
 /** Beyond this the query is not worth compiling into one regex (ripgrep's size limits); scan unfiltered. */
-export const MAX_PATTERN_CHARS = 65_536;
+const MAX_PATTERN_CHARS = 65_536;
 
 const hex = (code: number, width: number) => code.toString(16).toUpperCase().padStart(width, "0");
 const byte = (b: number) => `\\x${hex(b, 2)}`;
@@ -262,7 +262,7 @@ function complete(info: SetInfo): SetInfo {
 }
 
 /** What a file's path means for one set of a query. */
-export const SetStatus = {
+const SetStatus = {
   /** A positive term matches the path: every line of the file satisfies the set. */
   Satisfied: 0,
   /** Only content can satisfy the set, and the set's regex says which lines may. */
@@ -272,9 +272,9 @@ export const SetStatus = {
   /** No line of the file can satisfy the set (only inverse terms, each present in the path). */
   Dead: 3,
 } as const;
-export type SetStatus = (typeof SetStatus)[keyof typeof SetStatus];
+type SetStatus = (typeof SetStatus)[keyof typeof SetStatus];
 
-export function setStatus(info: SetInfo, path: Field | undefined, matcher: QueryMatcher): SetStatus {
+function setStatus(info: SetInfo, path: Field | undefined, matcher: QueryMatcher): SetStatus {
   let inverseAbsent = false;
   let positive = false;
   for (const t of info.set) {
@@ -492,7 +492,7 @@ function withWide(regexes: string[], wide: ReadonlySet<string>): string {
 const MAX_OPTIONS = 16;
 
 /** At most this many ripgrep runs filter the first one's output. */
-export const MAX_FILTER_STAGES = 3;
+const MAX_FILTER_STAGES = 3;
 
 /**
  * The other sets of a lone query (no in-pass candidates, no counter), most selective first: each a filter over the

@@ -8,8 +8,8 @@ import type { ProgressUpdate } from "../core/tool.js";
 /** Where updates go: `progress` (files scanned) only ever increases; `total` is the number of files once listed. */
 export type ProgressSink = (update: ProgressUpdate) => void;
 
-export const PROGRESS_DELAY_MS = 1000;
-export const PROGRESS_INTERVAL_MS = 1000;
+const PROGRESS_DELAY_MS = 1000;
+const PROGRESS_INTERVAL_MS = 1000;
 
 export class SearchProgress {
   /** Bumped by the scans: files scanned, and the files to scan once listed. */

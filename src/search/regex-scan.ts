@@ -19,7 +19,7 @@ const CLASS_ESCAPES = new Set(["w", "W", "s", "S", "d", "D"]);
 const LITERAL_ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r" };
 
 /** Groups nest at most this deep; a deeper `(` is read as a literal (no recursion to overflow the stack). */
-export const MAX_GROUP_DEPTH = 32;
+const MAX_GROUP_DEPTH = 32;
 
 /** Tokenizes `src` from `start`; stops at an unmatched `)` when `inGroup`. Returns tokens and the end index. */
 function tokenizeFrom(src: string, start: number, depth: number): { tokens: RegexToken[]; end: number } {
@@ -112,7 +112,7 @@ function tokenizeFrom(src: string, start: number, depth: number): { tokens: Rege
 }
 
 /** Index of the `]` closing the class opened at `open`, or -1. */
-export function classEnd(src: string, open: number): number {
+function classEnd(src: string, open: number): number {
   let i = open + 1;
   if (src[i] === "^") i++;
   if (src[i] === "]") i++;
@@ -126,7 +126,7 @@ export function classEnd(src: string, open: number): number {
   return -1;
 }
 
-export function splitAlternatives(tokens: RegexToken[]): RegexToken[][] {
+function splitAlternatives(tokens: RegexToken[]): RegexToken[][] {
   const out: RegexToken[][] = [[]];
   for (const t of tokens) {
     if (t.kind === "alternation") out.push([]);
@@ -148,25 +148,4 @@ export function parseRegex(src: string): RegexToken[][] {
     pos = r.end + 1;
   }
   return splitAlternatives(all);
-}
-
-/** Whether parentheses, brackets and braces are balanced and no lone trailing backslash exists (rg would reject). */
-export function hasUnbalancedSyntax(src: string): boolean {
-  let depth = 0;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (c === "\\") {
-      if (i === src.length - 1) return true;
-      i++;
-    } else if (c === "[") {
-      const close = classEnd(src, i);
-      if (close < 0) return true;
-      i = close;
-    } else if (c === "(") depth++;
-    else if (c === ")") {
-      depth--;
-      if (depth < 0) return true;
-    }
-  }
-  return depth !== 0;
 }

@@ -13,7 +13,7 @@ import { locate } from "../core/beneath.js";
 import { readOpenFile } from "../core/files.js";
 
 /** Files bigger than this are not re-read for verification; their matches are dropped. */
-export const VERIFY_MAX_BYTES = 64 * 1024 * 1024;
+const VERIFY_MAX_BYTES = 64 * 1024 * 1024;
 
 export interface VerifyEnv {
   roots: readonly string[];

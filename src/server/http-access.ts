@@ -12,7 +12,7 @@ import { validateHostHeader, validateOriginHeader } from "@modelcontextprotocol/
 const LOOPBACK = ["localhost", "127.0.0.1", "::1", "[::1]"];
 const WILDCARD = ["0.0.0.0", "::", "[::]", ""];
 
-export function isLoopback(host: string): boolean {
+function isLoopback(host: string): boolean {
   return LOOPBACK.includes(host) || /^127\.\d+\.\d+\.\d+$/u.test(host);
 }
 
@@ -22,7 +22,7 @@ function hostForm(address: string): string {
 }
 
 /** The names a client may put in Host for a server bound to `bind`. */
-export function hostNamesOf(bind: string): string[] {
+function hostNamesOf(bind: string): string[] {
   const names = new Set<string>(LOOPBACK.map(hostForm));
   if (isLoopback(bind)) {
     names.add(hostForm(bind));

@@ -23,7 +23,7 @@ interface RootsSlot {
 }
 
 /** Local directories of `file://` roots; other schemes name nothing dwim can open. */
-export function rootDirectories(roots: ReadonlyArray<{ uri: string }>): string[] {
+function rootDirectories(roots: ReadonlyArray<{ uri: string }>): string[] {
   const dirs: string[] = [];
   for (const root of roots) {
     try {

@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The directory of dwim's package.json. */
-export const PACKAGE_ROOT: string = (() => {
+const PACKAGE_ROOT: string = (() => {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++) {
     const file = join(dir, "package.json");

@@ -33,7 +33,7 @@ export interface ComputeInput {
   particles?: number;
 }
 
-export interface ComputeStep {
+interface ComputeStep {
   [key: string]: unknown;
   index: number;
   factor: string;
@@ -350,7 +350,7 @@ function readAs(...qs: Quantity[]): string[] {
 }
 
 /** A chain longer than this is no factor-label calculation an agent writes; it only costs time. */
-export const MAX_FACTORS = 200;
+const MAX_FACTORS = 200;
 
 /** A value that overflowed (or underflowed to nothing useful) is a computation_error, never `quantity: null`. */
 function finite(value: number, where: { parameter: string; step?: number }, what: string): number {
@@ -380,5 +380,3 @@ function missingHints(result: Dim, expected: Dim, units: Units): string[] {
   hints.push(`Result so far: ${units.dimensionName(result)}; expected: ${units.dimensionName(expected)}`);
   return hints;
 }
-
-export type { Quantity };

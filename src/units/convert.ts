@@ -17,8 +17,8 @@ import { tidy } from "./tidy.js";
 import { type ArgumentPatch, checkLength, MAX_UNIT_HINTS } from "./unit-error.js";
 import { type Effort, withVerifiedFix } from "./verify.js";
 
-export { applyPlan, type ConvertContext, type ConvertInput, plan } from "./plan.js";
-export { checkSpeciesFactors, type SpeciesFactors, sameSpeciesCounts } from "./species.js";
+export { applyPlan, type ConvertInput, plan } from "./plan.js";
+export { checkSpeciesFactors, sameSpeciesCounts } from "./species.js";
 
 export interface ConvertOutput {
   [key: string]: unknown;
@@ -150,7 +150,7 @@ function readingsNote(corrections: Correction[]) {
   );
 }
 
-export function unitName(q: Quantity): string {
+function unitName(q: Quantity): string {
   const part = (exp: number, name: string) =>
     exp === 1 ? name : exp === 2 ? `square ${name}` : exp === 3 ? `cubic ${name}` : `${name}^${exp}`;
   const num = q.terms.filter((t) => t.exp > 0).map((t) => part(t.exp, termName(t)));

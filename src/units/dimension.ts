@@ -22,9 +22,8 @@ export type Component = (typeof COMPONENTS)[number];
 export type Dim = readonly number[];
 
 const SYMBOLS = ["L", "M", "T", "I", "Θ", "N", "J", "B", "A", "Ω", "R", "C"] as const;
-export const PHYSICAL = 8;
+const PHYSICAL = 8;
 export const ANGLE = 8;
-export const SOLID_ANGLE = 9;
 export const RATIO = 10;
 export const COUNT = 11;
 
@@ -66,11 +65,6 @@ export function isDimensionless(a: Dim): boolean {
 export function hasPhysical(a: Dim): boolean {
   for (let i = 0; i < PHYSICAL; i++) if (a[i] !== 0) return true;
   return false;
-}
-
-/** Only pseudo components (angle, solid angle, ratio, count): such quantities never interconvert with each other. */
-export function isPurePseudo(a: Dim): boolean {
-  return !hasPhysical(a) && !isDimensionless(a);
 }
 
 /** The dimension with count and ratio removed: they are transparent inside products (mg/ea ≡ mg). */

@@ -28,7 +28,7 @@ export interface UnitListing {
   session?: boolean;
 }
 
-export function knownKinds(units: Units): string[] {
+function knownKinds(units: Units): string[] {
   return [
     ...new Set(
       units.system

@@ -10,7 +10,7 @@ import { MAX_NESTING, MAX_UNIT_CHARS, mapChars, mappedCodePoints, type Tok, toke
 export { MAX_NESTING, MAX_UNIT_CHARS, mapChars };
 
 /** Most units and numbers in one expression: every later step (readings, combinations, labels) is bounded by it. */
-export const MAX_OPERANDS = 32;
+const MAX_OPERANDS = 32;
 
 /** Largest exponent written in an expression (`m^64`); larger ones are refused before any arithmetic. */
 export const MAX_EXPONENT = 64;
@@ -404,7 +404,7 @@ class Parser {
 }
 
 /** [start, end) of a node in code points. */
-export function spanOf(n: Node): [number, number] {
+function spanOf(n: Node): [number, number] {
   switch (n.t) {
     case "atom":
     case "num":

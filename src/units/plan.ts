@@ -18,7 +18,7 @@ import {
 import { compatibility, type Units } from "./system.js";
 import { type ArgumentPatch, MAX_UNIT_HINTS } from "./unit-error.js";
 
-export interface ConvertContext {
+interface ConvertContext {
   /** g/mol, or a string with a unit ("180.16 g/mol"). */
   molar_mass?: number | string;
   /** g/mL, or a string with a unit ("1.03 kg/L"). */

@@ -8,14 +8,14 @@
  */
 import { mapChars } from "./parse.js";
 import { allows, PREFIX_BY_SYMBOL } from "./prefixes.js";
-import { type AtomReading, namesExplicitly, type Term, termLabel, type UnitDef, type UnitSystem } from "./registry.js";
+import { type AtomReading, namesExplicitly, type Term, termLabel, type UnitSystem } from "./registry.js";
 
 export interface AtomOutcome {
   readings: AtomReading[];
 }
 
 /** A reading with the convention notes of its units, unless the spelling names the reading explicitly. */
-export function reading(terms: Term[], via: AtomReading["via"], spelling?: string): AtomReading {
+function reading(terms: Term[], via: AtomReading["via"], spelling?: string): AtomReading {
   const r: AtomReading = { terms, via, label: terms.map((t) => termLabel(t)).join("·") };
   const notes = spelling === undefined ? [] : conventionNotes(terms, spelling);
   if (notes.length > 0) r.notes = notes;
@@ -180,5 +180,3 @@ export function prefixOnName(sys: UnitSystem, atom: string): Term | undefined {
   }
   return undefined;
 }
-
-export type { UnitDef };

@@ -84,7 +84,7 @@ export function buildDimensionMismatchError(
 }
 
 /** Mass ↔ amount needs a molar mass; mass ↔ volume a density. */
-export function contextHint(a: Dim, b: Dim): string | undefined {
+function contextHint(a: Dim, b: Dim): string | undefined {
   const d = a.map((x, i) => x - b[i]);
   const only = (pairs: Record<number, number>) => d.every((x, i) => x === (pairs[i] ?? 0));
   if (only({ 1: 1, 5: -1 }) || only({ 1: -1, 5: 1 })) {
@@ -135,8 +135,4 @@ export function buildNoPathError(fromText: string, toText: string, where: Partia
       hints,
     },
   );
-}
-
-export function sameDimension(a: Dim, b: Dim): boolean {
-  return equal(a, b);
 }

@@ -311,7 +311,7 @@ export function otherNamePlurals(entry: Pick<CatalogEntry, "name" | "names" | "p
     .map((n) => n + suffix);
 }
 
-export function entryToUnit(entry: CatalogEntry, factor: number, dim: Dim): UnitDef {
+function entryToUnit(entry: CatalogEntry, factor: number, dim: Dim): UnitDef {
   const plural = entry.plural === undefined ? defaultPlural(entry.name) : entry.plural;
   const names = [entry.name, ...(plural ? [plural] : []), ...(entry.names ?? []), ...otherNamePlurals(entry)];
   const symbols = [...(entry.symbol ? [entry.symbol] : []), ...(entry.symbols ?? [])];

@@ -11,8 +11,8 @@ import { resolveUnit, unitError } from "./suggestions.js";
 import type { Units } from "./system.js";
 import { checkLength } from "./unit-error.js";
 
-export const MAX_SESSION_UNITS = 200;
-export const MAX_SESSION_CONVERSIONS = 500;
+const MAX_SESSION_UNITS = 200;
+const MAX_SESSION_CONVERSIONS = 500;
 
 export interface DefineUnitInput {
   name: string;
@@ -276,7 +276,7 @@ function setFromDst(u: UnitDef, f: number, o: number, dstFactor: number, dstOffs
 }
 
 /** Longest alias list of one session unit. */
-export const MAX_ALIASES = 20;
+const MAX_ALIASES = 20;
 /** Longest spelling of a session unit (a unit expression is at most MAX_UNIT_CHARS). */
 const MAX_SPELLING = Math.min(64, MAX_UNIT_CHARS);
 

@@ -24,10 +24,8 @@ export {
   buildDimensionMismatchError,
   buildKoqError,
   buildNoPathError,
-  contextHint,
-  sameDimension,
 } from "./refusals.js";
-export { MAX_UNIT_HINTS, UNIT_ERROR_TYPES, type UnitErrorType, unitError, type Where } from "./unit-error.js";
+export { UNIT_ERROR_TYPES, type UnitErrorType, unitError, type Where } from "./unit-error.js";
 
 export interface ResolveOptions extends Where {
   /** Dimension of the other endpoint: narrows ambiguous spellings and orders suggestions. */
@@ -77,7 +75,7 @@ function autoCorrection(units: Units, f: UnitFailure, text: string, options: Res
   return { ...ev.q, resolved: [...ev.q.resolved, typo], guessed: true };
 }
 
-export function failureToError(units: Units, f: UnitFailure, text: string, options: ResolveOptions): ToolError {
+function failureToError(units: Units, f: UnitFailure, text: string, options: ResolveOptions): ToolError {
   const work = startRefusal();
   if (options.quiet && (f.type === "unknown" || f.type === "non_scalable")) {
     return unitError(f.type === "unknown" ? "unknown_unit" : "non_scalable_unit", `Cannot read '${text}'`, options);
@@ -287,7 +285,7 @@ function fittingUnits(
  * A whole field that names qualifiers (`imperial galon`, `survey fot`, `imperal gallon`): fixed only among the units
  * that carry the same qualifiers, by the rest of the spelling; a qualifier word may be one edit off.
  */
-export function qualifiedFix(
+function qualifiedFix(
   units: Units,
   text: string,
   fits: (t: Term) => boolean,
@@ -496,7 +494,7 @@ function sameShape(phrase: string, unit: UnitDef): boolean {
 /** Kilo, milli, centi, deci, hecto, deca (and kibi): the prefixes a rescaled call may take on a unit without them. */
 const MAX_RESCALE_DECADES = 3.1;
 
-export function buildNonScalableError(
+function buildNonScalableError(
   units: Units,
   atom: string,
   text: string,

@@ -7,7 +7,6 @@ import { NameIndex } from "../core/suggest.js";
 import { PRECOMPILED_DIMENSIONS, PRECOMPILED_UNITS } from "../generated/units/precompiled.js";
 import {
   ANGLE,
-  COUNT,
   type Dim,
   equal,
   formula,
@@ -18,7 +17,7 @@ import {
   withoutCountAndRatio,
 } from "./dimension.js";
 import { Evaluator } from "./evaluate.js";
-import { allows, BINARY_PREFIXES, type Prefix, SI_PREFIXES } from "./prefixes.js";
+import { allows, type Prefix } from "./prefixes.js";
 import { uniqueBy } from "./readings.js";
 import { compileCatalog, type UnitDef, type UnitLayer, type UnitSystem } from "./registry.js";
 
@@ -75,14 +74,6 @@ function photometricAsRadiometric(d: Dim): Dim {
   out[1] += j;
   out[2] -= 3 * j;
   return out;
-}
-
-export function isCountOrRatioOnlyDifference(a: Dim, b: Dim): boolean {
-  return (
-    !equal(a, b) &&
-    equal(withoutCountAndRatio(a), withoutCountAndRatio(b)) &&
-    (a[COUNT] !== b[COUNT] || a[RATIO] !== b[RATIO])
-  );
 }
 
 interface DimensionInfo {
@@ -287,5 +278,3 @@ export function compileUnits(usePrecompiled: boolean): Units {
   });
   return new Units(system, dims);
 }
-
-export const PREFIXES_FOR_LISTING: readonly Prefix[] = [...SI_PREFIXES, ...BINARY_PREFIXES];

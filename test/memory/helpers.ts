@@ -30,7 +30,7 @@ export function removeTmpRoots(): void {
   for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
 }
 
-export function configFor(env: Record<string, string | undefined> = {}) {
+function configFor(env: Record<string, string | undefined> = {}) {
   return loadConfig({ sections: [memorySection], env, userFile: null, projectFile: null });
 }
 

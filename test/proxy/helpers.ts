@@ -18,7 +18,7 @@ import { MODERN_VERSION, type ProtocolVersion } from "../helpers/mcp.js";
 const require = createRequire(import.meta.url);
 
 /** The installed bin of an npm MCP server package. */
-export function binOf(pkg: string): string {
+function binOf(pkg: string): string {
   const manifest = require.resolve(`${pkg}/package.json`);
   const bin = (JSON.parse(readFileSync(manifest, "utf8")) as { bin: string | Record<string, string> }).bin;
   return join(dirname(manifest), typeof bin === "string" ? bin : Object.values(bin)[0]);

@@ -9,7 +9,7 @@ import { ROUTER_TOOLS } from "../../src/router/tools.js";
 
 const echo = (args: Record<string, unknown>): ToolOutput => ({ echo: args });
 
-export const searchTools = [
+const searchTools = [
   defineTool({
     name: "fuzzy_search_content",
     title: "Fuzzy search file contents",
@@ -60,7 +60,7 @@ export const searchTools = [
   }),
 ];
 
-export const editTools = [
+const editTools = [
   defineTool({
     name: "edit_file",
     title: "Edit a file",
@@ -106,7 +106,7 @@ export const editTools = [
 
 const KM_IN_MI = 1.609344;
 
-export const unitTools = [
+const unitTools = [
   defineTool({
     name: "convert",
     title: "Convert units",
@@ -264,7 +264,7 @@ export const unitTools = [
 
 const category = z.enum(["decision", "pattern", "warning", "learning"]);
 
-export const memoryTools = [
+const memoryTools = [
   defineTool({
     name: "remember",
     title: "Remember",

@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import type { SearchEnv } from "../../src/search/content.js";
 import { locateRipgrep } from "../../src/search/ripgrep.js";
 
-export const FILES: Record<string, string> = {
+const FILES: Record<string, string> = {
   "src/app.py": [
     "import os",
     "class Foo:",

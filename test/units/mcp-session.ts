@@ -5,7 +5,7 @@ import type { ToolCall } from "../../src/core/invoke.js";
 import { toolset } from "../../src/units/index.js";
 import { type Connected, connectInMemory } from "../helpers/mcp.js";
 
-export interface ToolResult {
+interface ToolResult {
   isError?: boolean;
   structuredContent?: Record<string, unknown>;
   content: Array<{ text: string }>;

@@ -27,7 +27,7 @@ const SI_SYMBOL: Record<string, string> = {
 };
 
 /** `kg m^2 / s^2` for a dimension made only of the components both libraries know; undefined otherwise. */
-export function siExpression(dim: readonly number[]): string | undefined {
+function siExpression(dim: readonly number[]): string | undefined {
   const num: string[] = [];
   const den: string[] = [];
   for (let i = 0; i < dim.length; i++) {

@@ -18,7 +18,7 @@ function sha256(): import("node:crypto").Hash {
   return (requireBuiltin("node:crypto") as typeof import("node:crypto")).createHash("sha256");
 }
 
-export function vectorsKey(provider: EmbeddingProvider, texts: readonly string[]): string {
+function vectorsKey(provider: EmbeddingProvider, texts: readonly string[]): string {
   const h = sha256().update(`${provider.id}\u0000${provider.dim}`);
   for (const t of texts) h.update("\u0000").update(t);
   return h.digest("hex").slice(0, 32);

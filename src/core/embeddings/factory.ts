@@ -28,7 +28,7 @@ export interface ProviderSpec {
   setting: string;
 }
 
-export const PROVIDER_SPECS = [SENTENCE_ENCODER_SPEC, "hash", "none", "onnx:<model folder>", "openai:<base url>"];
+const PROVIDER_SPECS = [SENTENCE_ENCODER_SPEC, "hash", "none", "onnx:<model folder>", "openai:<base url>"];
 
 /** Builds the provider a spec names. A missing or broken model fails here, at start-up, with `embedding_unavailable`. */
 export async function createEmbeddingProvider(options: ProviderSpec): Promise<ProviderChoice> {

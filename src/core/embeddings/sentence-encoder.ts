@@ -38,10 +38,9 @@ interface EncoderModel {
 
 let shared: Promise<EncoderModel> | undefined;
 let queue: Promise<unknown> = Promise.resolve();
-let loaded = false;
 
 /** Why the model cannot load (a package or a file missing), or undefined when it looks complete. Cheap: no load. */
-export function sentenceEncoderProblem(): string | undefined {
+function sentenceEncoderProblem(): string | undefined {
   const require = createRequire(import.meta.url);
   for (const name of PACKAGES) {
     try {
@@ -59,7 +58,7 @@ export function sentenceEncoderProblem(): string | undefined {
  * inference runs synchronously on TensorFlow.js's WebAssembly backend, 100 ms and more for a long text, and on the
  * server's thread it held every other call that long. A failed load is not cached, so a later call may try again.
  */
-export function loadSentenceEncoder(): Promise<EncoderModel> {
+function loadSentenceEncoder(): Promise<EncoderModel> {
   if (!shared) {
     shared = (async () => {
       const thread = new WorkerThread(import.meta.url, "core/embeddings", "sentence-encoder-worker");
@@ -69,7 +68,6 @@ export function loadSentenceEncoder(): Promise<EncoderModel> {
         await thread.terminate();
         throw e;
       }
-      loaded = true;
       return {
         embed: async (inputs: string[]) =>
           (await thread.request({ op: "embed", inputs } satisfies EncoderRequest)) as number[][],
@@ -84,11 +82,6 @@ export function loadSentenceEncoder(): Promise<EncoderModel> {
 
 /** What the encoder's thread is asked: to load the model, or to embed a batch. */
 export type EncoderRequest = { op: "load" } | { op: "embed"; inputs: string[] };
-
-/** True once the model has loaded in this process. */
-export function sentenceEncoderLoaded(): boolean {
-  return loaded;
-}
 
 function serialised<T>(task: () => Promise<T>): Promise<T> {
   const run = queue.then(task, task);

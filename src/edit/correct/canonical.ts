@@ -28,7 +28,7 @@ for (const c of "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2
 FOLD.set(0x2026, "...");
 
 /** The Unicode fold of L3 for one character, or undefined when it is kept. */
-export function foldChar(code: number): string | undefined {
+function foldChar(code: number): string | undefined {
   return code < 0x80 ? undefined : FOLD.get(code);
 }
 
@@ -156,9 +156,4 @@ export function findAll(hay: string, needle: string, limit = Number.POSITIVE_INF
     out.push(i);
   }
   return out;
-}
-
-/** Source span [start, end) of canonical hit [pos, pos + len). */
-export function sourceSpan(c: Canonical, pos: number, len: number): { start: number; end: number } {
-  return { start: c.map[pos], end: c.map[pos + len - 1] + 1 };
 }

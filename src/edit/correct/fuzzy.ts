@@ -35,11 +35,7 @@ function isWs(c: number): boolean {
 }
 
 /** Semi-global alignment of `a` (all of it) against a substring of `b`: [cost ×10, start, end] in b. */
-export function alignInside(
-  a: string,
-  b: string,
-  maxCost = Number.POSITIVE_INFINITY,
-): [number, number, number] | undefined {
+function alignInside(a: string, b: string, maxCost = Number.POSITIVE_INFINITY): [number, number, number] | undefined {
   const m = a.length;
   const k = b.length;
   let prev = new Int32Array(k + 1);

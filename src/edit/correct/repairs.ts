@@ -5,7 +5,7 @@
  */
 import { toLf } from "../text.js";
 
-export type RepairType = "line_number_prefix" | "code_fence" | "outer_whitespace" | "unescape" | "html_entity";
+type RepairType = "line_number_prefix" | "code_fence" | "outer_whitespace" | "unescape" | "html_entity";
 /**
  * Variants of outer_whitespace, least removed first: whole blank lines; also trailing blanks; also the last newline.
  * Variants of unescape: the classic escapes; also `\u`; `\u` alone (a `\n` in the text is meant literally).
@@ -24,7 +24,7 @@ const UNESCAPE_SETS: Partial<Record<RepairKind, EscapeSet>> = {
   unescape_unicode_only: { unicode: true },
 };
 
-export const REPAIR_ORDER: readonly RepairKind[] = [
+const REPAIR_ORDER: readonly RepairKind[] = [
   "line_number_prefix",
   "code_fence",
   "outer_whitespace_keep_eol",

@@ -125,7 +125,7 @@ export class CanonicalSearcher {
 }
 
 /** A canonical hit may not start or end inside a word (`x = 1` is not in `max = 1` once spaces are optional). */
-export function onBoundaries(s: string, pos: number, len: number, atLineStart: boolean): boolean {
+function onBoundaries(s: string, pos: number, len: number, atLineStart: boolean): boolean {
   if (atLineStart && pos > 0 && s[pos - 1] !== "\n") return false;
   if (pos > 0 && isWordCode(s.charCodeAt(pos)) && isWordCode(s.charCodeAt(pos - 1))) return false;
   const end = pos + len;

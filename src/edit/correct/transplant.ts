@@ -66,7 +66,7 @@ export function detectUnit(lines: readonly string[]): Unit {
   return best;
 }
 
-export interface Reindented {
+interface Reindented {
   base: string;
   theirs: string;
   /** Every indented line of old_str landed on the file's own indentation. */
@@ -78,7 +78,7 @@ export interface Reindented {
  * canonical). The units and the depth offset are chosen so that the most old lines render to the file's indentation;
  * the first line is the reference of the offset, unless old's other lines contradict it.
  */
-export function reindent(old: string, neu: string, ours: string, fileUnit: Unit, midLine = false): Reindented {
+function reindent(old: string, neu: string, ours: string, fileUnit: Unit, midLine = false): Reindented {
   const oldLines = old.split("\n");
   const newLines = neu.split("\n");
   const ourLines = ours.split("\n");

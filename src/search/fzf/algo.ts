@@ -23,7 +23,7 @@ export interface MatchResult {
 }
 
 /** fzf's slab: inputs whose length × pattern length exceeds it fall back to the greedy V1 algorithm. */
-export const SLAB16_SIZE = 100 * 1024;
+const SLAB16_SIZE = 100 * 1024;
 
 let H0 = new Int16Array(1024);
 let C0 = new Int16Array(1024);
@@ -183,7 +183,7 @@ export function fuzzyMatchV2(orig: string, cmp: string, pattern: string, scheme:
 }
 
 /** fzf calculateScore: the V2 scoring of one fixed alignment [sidx, eidx). */
-export function calculateScore(
+function calculateScore(
   orig: string,
   cmp: string,
   pattern: string,

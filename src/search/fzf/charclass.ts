@@ -14,15 +14,15 @@ export const BONUS_CAMEL123 = BONUS_BOUNDARY + SCORE_GAP_EXTENSION;
 export const BONUS_CONSECUTIVE = -(SCORE_GAP_START + SCORE_GAP_EXTENSION);
 export const BONUS_FIRST_CHAR_MULTIPLIER = 2;
 
-export const CHAR_WHITE = 0;
-export const CHAR_NON_WORD = 1;
+const CHAR_WHITE = 0;
+const CHAR_NON_WORD = 1;
 export const CHAR_DELIMITER = 2;
-export const CHAR_LOWER = 3;
-export const CHAR_UPPER = 4;
-export const CHAR_LETTER = 5;
-export const CHAR_NUMBER = 6;
+const CHAR_LOWER = 3;
+const CHAR_UPPER = 4;
+const CHAR_LETTER = 5;
+const CHAR_NUMBER = 6;
 
-export type SchemeName = "default" | "path";
+type SchemeName = "default" | "path";
 
 export interface Scheme {
   name: SchemeName;

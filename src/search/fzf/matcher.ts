@@ -58,7 +58,7 @@ export class Field {
   }
 }
 
-export function matchTerm(term: Term, field: Field, scheme: Scheme): MatchResult | null {
+function matchTerm(term: Term, field: Field, scheme: Scheme): MatchResult | null {
   const cmp = field.comparable(term.caseSensitive, term.normalize);
   const orig = field.text;
   switch (term.type) {
@@ -81,7 +81,7 @@ export function matchTerm(term: Term, field: Field, scheme: Scheme): MatchResult
  * The highest score `term` can reach in any text: every character matched at the best bonus the scheme gives (the
  * first one's doubled), no gap; with word boundaries, fzf's boundary formula.
  */
-export function maxTermScore(term: Term, scheme: Scheme): number {
+function maxTermScore(term: Term, scheme: Scheme): number {
   const best = Math.max(...scheme.bonus, BONUS_CONSECUTIVE);
   const L = term.text.length;
   const white = scheme.bonusBoundaryWhite;

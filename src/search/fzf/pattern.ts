@@ -6,7 +6,7 @@
  */
 import { foldString, lowerSameLength } from "./charclass.js";
 
-export type TermType = "fuzzy" | "exact" | "exact_boundary" | "prefix" | "suffix" | "equal";
+type TermType = "fuzzy" | "exact" | "exact_boundary" | "prefix" | "suffix" | "equal";
 export type CaseMode = "smart" | "ignore" | "respect";
 
 export interface Term {
@@ -24,7 +24,7 @@ export interface Term {
 export type TermSet = Term[];
 
 /** fzf trims leading spaces and unescaped trailing spaces. */
-export function trimQuery(query: string): string {
+function trimQuery(query: string): string {
   let s = query.replace(/^ +/u, "");
   while (s.endsWith(" ") && !s.endsWith("\\ ")) s = s.slice(0, -1);
   return s;
