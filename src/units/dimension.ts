@@ -25,7 +25,7 @@ const SYMBOLS = ["L", "M", "T", "I", "Θ", "N", "J", "B", "A", "Ω", "R", "C"] a
 const PHYSICAL = 8;
 export const ANGLE = 8;
 export const RATIO = 10;
-export const COUNT = 11;
+const COUNT = 11;
 
 export const DIMENSIONLESS: Dim = Object.freeze(new Array<number>(COMPONENTS.length).fill(0));
 

@@ -26,7 +26,7 @@ const bin = (name: string, symbol: string, power: number): Prefix => ({
   aliases: [],
 });
 
-export const SI_PREFIXES: readonly Prefix[] = [
+const SI_PREFIXES: readonly Prefix[] = [
   si("quecto", "q", -30),
   si("ronto", "r", -27),
   si("yocto", "y", -24),
@@ -53,7 +53,7 @@ export const SI_PREFIXES: readonly Prefix[] = [
   si("quetta", "Q", 30),
 ];
 
-export const BINARY_PREFIXES: readonly Prefix[] = [
+const BINARY_PREFIXES: readonly Prefix[] = [
   bin("kibi", "Ki", 10),
   bin("mebi", "Mi", 20),
   bin("gibi", "Gi", 30),
