@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Bundles the CLI for cold start (issue 17): dist/cli/bundle/cli.cjs is the whole CLI (dist/cli/main.js) in one
+ * Bundles the CLI for cold start: dist/cli/bundle/cli.cjs is the whole CLI (dist/cli/main.js) in one
  * CommonJS file, and dist/cli/bundle/main.js, the `dwim` bin, is the launcher (src/cli/launch.ts) that runs it through
  * V8's code cache. zod, commander, smol-toml and the SDK's server packages are inlined (the SDK shares the one zod);
  * every other dependency stays a require or import of node_modules (native modules, the MCP client used by the proxy,

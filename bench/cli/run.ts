@@ -1,5 +1,5 @@
 /**
- * CLI cold start (issue 17 item 4): wall time of whole processes, median of 10 after a warm-up run.
+ * CLI cold start: wall time of whole processes, median of 10 after a warm-up run.
  * - `dwim --help` and `dwim convert 5 km mi`, against Node's own start (`node -e 0`, the floor) and against loading
  *   every toolset the way the CLI did before subcommands loaded only their own (the eager baseline).
  * - `dwim serve` until an MCP client over stdio has the tool list.

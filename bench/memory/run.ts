@@ -205,7 +205,7 @@ async function main(): Promise<void> {
       `LoCoMo dev split (../shared/data/memory, conversations 0–6, CC BY-NC 4.0, evaluation only): ${lo.turns} turns, ${lo.questions} questions; each turn remembered with its session's date as happened_at and its session as context (a thread)`,
       `Held-out conversations written for this project before tuning (bench/memory/data/conversations.json): ${held.turns} turns, ${held.questions} questions, ingested the same way`,
       "dwim: default settings (USE-lite sentence embeddings, w = 0.3 blend, recency weight 0.3, diversity 3, abstention, neighbour share 0.5 within a context)",
-      "Baselines in the same harness: BM25-only (FTS5 bm25 of the same OR query, w = 0, no re-rank), grep (substring on query words >= 3 chars, ranked by words matched, newer first), seed blend (Daem0n: TF-IDF cosine 0.7 + hash-vector cosine 0.3, decay and boosts, no supersession or abstention)",
+      "Baselines in the same harness: BM25-only (FTS5 bm25 of the same OR query, w = 0, no re-rank), grep (substring on query words >= 3 chars, ranked by words matched, newer first), Daem0n-MCP's blend (TF-IDF cosine 0.7 + hash-vector cosine 0.3, decay and boosts, no supersession or abstention)",
       `Latency: seeded Zipf corpus with identifiers; at 10k and 100k with the hash provider (storage and ranking, not model inference), at 1k with the default model; warm; baseline column = the same recall with w = 0 (lexical only); load average ${r2(load)} at start, ${r2(loadAfter)} at end on ${cpus().length} cores`,
     ],
     tables: [
@@ -216,12 +216,12 @@ async function main(): Promise<void> {
       },
       { caption: "Eval set: dwim vs grep", rows: bucketRows(ev.byBucket, ev.overall, "grep"), baselineLabel: "grep" },
       {
-        caption: "Eval set: dwim vs the seed's blend",
+        caption: "Eval set: dwim vs Daem0n-MCP's blend",
         rows: bucketRows(ev.byBucket, ev.overall, "seed"),
-        baselineLabel: "seed 0.7/0.3",
+        baselineLabel: "Daem0n-MCP 0.7/0.3",
       },
       {
-        caption: "Eval set: abstention, stale answers, diversity (baseline: BM25-only; grep / seed in notes)",
+        caption: "Eval set: abstention, stale answers, diversity (baseline: BM25-only; grep / Daem0n-MCP in notes)",
         baselineLabel: "BM25-only",
         rows: [
           {
@@ -255,7 +255,11 @@ async function main(): Promise<void> {
         baselineLabel: "BM25-only",
       },
       { caption: "LoCoMo dev: dwim vs grep", rows: locomoRows("grep"), baselineLabel: "grep" },
-      { caption: "LoCoMo dev: dwim vs the seed's blend", rows: locomoRows("seed"), baselineLabel: "seed 0.7/0.3" },
+      {
+        caption: "LoCoMo dev: dwim vs Daem0n-MCP's blend",
+        rows: locomoRows("seed"),
+        baselineLabel: "Daem0n-MCP 0.7/0.3",
+      },
       {
         caption: `Held-out conversations (bench/memory/data/conversations.json, hand-written, ${held.questions} questions): dwim vs BM25-only`,
         rows: heldRows("bm25"),
@@ -292,7 +296,7 @@ async function main(): Promise<void> {
       },
     ],
     notes: [
-      `Stale-over-fresh: grep ${r3(ev.staleOverFresh.grep)}, seed blend ${r3(ev.staleOverFresh.seed)}. Abstention precision/recall: grep ${r3(ev.abstention.grep.precision)}/${r3(ev.abstention.grep.recall)}, seed ${r3(ev.abstention.seed.precision)}/${r3(ev.abstention.seed.recall)}.`,
+      `Stale-over-fresh: grep ${r3(ev.staleOverFresh.grep)}, Daem0n-MCP blend ${r3(ev.staleOverFresh.seed)}. Abstention precision/recall: grep ${r3(ev.abstention.grep.precision)}/${r3(ev.abstention.grep.recall)}, Daem0n-MCP ${r3(ev.abstention.seed.precision)}/${r3(ev.abstention.seed.recall)}.`,
       "Neighbour context applies to memories that share a context (a conversation session here); the eval set's memories have none, so its figures measure the rest of the pipeline.",
       "LoCoMo adversarial questions (category 5) name people and things that do occur in the conversation, so rare-term abstention does not fire on them; published LoCoMo figures are LLM-judged answer accuracy and are not comparable with these retrieval hits.",
       "The eval set is template-generated and lexically easy (grep is a strong baseline on it, as basic-memory also found); treat it as a regression check of the pipeline's behaviour (supersession, failures, filters, diversity, abstention) more than as an absolute quality figure.",

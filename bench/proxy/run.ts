@@ -1,5 +1,5 @@
 /**
- * Proxy overhead (issue 13 item 7): the same tools/call sent by the SDK Client over stdio to the official everything
+ * Proxy overhead: the same tools/call sent by the SDK Client over stdio to the official everything
  * server directly and through `dwim proxy` (the built CLI), in one run, alternating call by call so machine load
  * hits both alike. 500 timed calls each after a warm-up. Targets: median overhead ≤ 0.5 ms, p95 overhead ≤ 1 ms.
  * A second pair of rows times a call the proxy has to correct (`getSum` for `get-sum`). `npm run bench -- proxy`

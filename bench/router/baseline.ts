@@ -1,5 +1,5 @@
 /**
- * The seed-style router (seed 002, moss `dwim.py` as documented): `\b\w+\b` TF-IDF cosine with
+ * The moss-style router (moss `dwim.py` as documented): `\b\w+\b` TF-IDF cosine with
  * idf = log((N+1)/(df+1)) + 1, keyword overlap, SequenceMatcher description and name similarity, weights
  * 0.40/0.35/0.15/0.10; names: exact → alias → best difflib ratio, auto ≥ 0.85 (no runner-up gap, no namespace or
  * destructive check), suggest ≥ 0.50.

@@ -4,7 +4,7 @@ export { prng };
 
 /**
  * Benchmark inputs written for dwim (not taken from the evaluation data): out-of-scope requests for the abstention
- * measure (R4), random strings and other servers' tool names. Written once, before any scoring run, and not edited
+ * measure, random strings and other servers' tool names. Written once, before any scoring run, and not edited
  * to fit results.
  */
 
@@ -156,7 +156,7 @@ export function applyEdit(word: string, kind: EditKind, rnd: () => number): stri
   }
 }
 
-/** A synthetic gateway catalog: namespaced operations sharing prefixes (R3). */
+/** A synthetic gateway catalog: namespaced operations sharing prefixes. */
 export function gatewayCatalog(): Array<{ name: string; description: string; destructive: boolean }> {
   const servers = ["github", "gitlab", "slack", "jira"];
   const verbs = ["create", "delete", "update", "get", "list"];

@@ -1,6 +1,6 @@
 /**
  * Natural-language routing quality, side by side in one run: dwim fused (lexical + semantic), dwim lexical alone,
- * the semantic lane alone, plain BM25 and the seed-style router; plus answered-rate / precision curves over the
+ * the semantic lane alone, plain BM25 and the moss-style router; plus answered-rate / precision curves over the
  * confidence threshold, for short phrases and full sentences apart.
  */
 import type { SemanticInput } from "../../src/router/intent.js";

@@ -1,7 +1,7 @@
 /**
- * Router benchmark (spec router §6; issue 6): (a) tool-name typos over dwim's tools, the MetaTool catalog and a
+ * Router benchmark: (a) tool-name typos over dwim's tools, the MetaTool catalog and a
  * prefix-sharing gateway catalog, plus real LLM name errors; (b) natural-language routing on the MetaTool dev split;
- * (c) abstention on out-of-scope requests; (d) build time and query latency at 100 and 1,000 tools. The seed-style
+ * (c) abstention on out-of-scope requests; (d) build time and query latency at 100 and 1,000 tools. The moss-style
  * router runs side by side on the same inputs. `npm run bench -- router`.
  */
 import { readFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * One-retry convergence (recovery spec §6): a scripted agent calls dwim's real tools through the real pipeline (router
+ * One-retry convergence: a scripted agent calls dwim's real tools through the real pipeline (router
  * middleware, validation) with a misspelled tool or parameter name in an otherwise complete call (every required
  * argument given a plausible value); when the answer is an error with a likely_fix it applies the fix mechanically and
  * calls again. Handlers are replaced by an echo so that no file is touched; a case counts only when the same call

@@ -1,5 +1,5 @@
 /**
- * The seed-001 baseline (ucon `_suggest_units`): difflib get_close_matches(input.lower(), corpus, n=3, cutoff=0.6);
+ * The baseline: ucon's `_suggest_units`: difflib get_close_matches(input.lower(), corpus, n=3, cutoff=0.6);
  * a likely fix when the top score is >= 0.7 and leads the second by >= 0.1, else hints.
  */
 import { rawRatio } from "../../src/core/similarity.js";

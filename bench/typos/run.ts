@@ -1,5 +1,5 @@
 /**
- * Typo-matcher benchmark (issue 2, recovery spec §6): dwim's suggest() against the seed-001 difflib baseline on
+ * Typo-matcher benchmark: dwim's suggest() against ucon's difflib suggestions as the baseline on
  * (a) generated typos over >= 500 real names plus >= 300 garbage strings, (b) real misspellings (codespell dev split)
  * and (c) real LLM tool/parameter name errors (dev split).
  */
@@ -331,13 +331,13 @@ async function main(): Promise<void> {
 
   publish({
     name: "typos",
-    title: "Typo matcher (core suggest) vs seed-001 difflib baseline",
+    title: "Typo matcher (core suggest) vs ucon's difflib baseline",
     inputs: [
       `registry: ${registry.length} targets with ${spellings.length} spellings (dwim tools, parameters and aliases; the units catalog, every spelling of a unit one target; BFCL/LiveMCPBench/MetaTool tool and parameter names)`,
       `generated typos: ${typos.length} (${single.length} single edits, ${double.length} double edits), seed 20261121; garbage: ${garbage.length} strings`,
       `real misspellings: ${tb.ours.n} codespell dev pairs in registries of ~1,000 correction words`,
       `real LLM name errors: ${llm.length} dev cases (BFCL, LiveMCPBench)`,
-      "baseline: difflib get_close_matches cutoff 0.6; likely fix when top >= 0.7 and leads the second by >= 0.1 (seed 001)",
+      "baseline: difflib get_close_matches cutoff 0.6; likely fix when top >= 0.7 and leads the second by >= 0.1 (as ucon does)",
       "'fix' = a single mechanical correction: dwim's auto + likely_fix tiers, the baseline's likely_fix",
     ],
     tables: [

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The installed `dwim` command (issue 17: cold start). It runs the CLI bundle, `cli.cjs` beside it (the whole CLI in
+ * The installed `dwim` command, built for a fast cold start. It runs the CLI bundle, `cli.cjs` beside it (the whole CLI in
  * one CommonJS file, built by scripts/bundle-cli.mjs), through V8's code cache: compiling the code a command runs was
  * about half of a `dwim convert` beyond Node's own start. Node 22 offers this as module.enableCompileCache; Node 20
  * has only vm.Script's cachedData, which takes a script, hence the one CommonJS file.

@@ -1,7 +1,7 @@
 /**
  * The `dwim` command: serve, proxy, stats, health, config check, call, and one subcommand per tool. Commands
  * are declared from the manifest; each imports what it runs only when it runs, so `dwim --help` loads no toolset and
- * `dwim convert` loads only units (issue 17).
+ * `dwim convert` loads only units (README: Command line).
  */
 import { Command } from "commander";
 import { MANIFEST } from "../generated/server/manifest.js";

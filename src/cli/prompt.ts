@@ -1,5 +1,5 @@
 /**
- * The interactive "Did you mean …?" (seed 000, section 4.2): only on a TTY, never in scripts or CI, and on stderr so
+ * The interactive "Did you mean …?" (as mcp-personal's fuzzy search asks): only on a TTY, never in scripts or CI, and on stderr so
  * stdout keeps only results. A fix that would run a destructive tool defaults to No (`[y/N]`).
  */
 export function canPrompt(): boolean {

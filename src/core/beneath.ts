@@ -1,5 +1,5 @@
 /**
- * Opening paths beneath the allowed roots without a race (issue 12, item 1).
+ * Opening paths beneath the allowed roots without a race (README: Security model).
  *
  * A path is first resolved through symlinks and checked against the roots (roots.ts). That check alone is a
  * time-of-check/time-of-use race: a directory swapped for a symlink right after it would send the open elsewhere.

@@ -1,5 +1,5 @@
 /**
- * Correction log (seed 000, section 5.1): every auto-correction and every likely_fix issued is appended as one JSON
+ * Correction log (README: How recovery works): every auto-correction and every likely_fix issued is appended as one JSON
  * line, so `dwim stats` can show which mistakes agents make and which corrections fire. Logging never fails a call.
  * The log records the kind of mistake, not the payload: edit text and memory content are replaced by their length
  * (unless `[log] redact = false`), other values are cut, and the file is rotated to `<path>.1` past `max_bytes`.

@@ -1,4 +1,4 @@
-/** Seed S7: an optional JSONL log of corrections (only when `DWIM_SEARCH_ANALYTICS_LOG` is set), for offline study. */
+/** An optional JSONL log of corrections (only when `DWIM_SEARCH_ANALYTICS_LOG` is set), for offline study. */
 import { appendFileSync, mkdirSync, renameSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 

@@ -1,5 +1,5 @@
 /**
- * Who may talk to the HTTP server. The MCP transport spec asks servers to validate Origin (DNS rebinding), to bind
+ * Who may talk to the HTTP server. The MCP transport specification asks servers to validate Origin (DNS rebinding), to bind
  * to localhost when running locally, and to authenticate connections otherwise: a loopback server accepts only
  * loopback Host names; binding anything else takes an explicit `--allow-remote` and a bearer token (generated when not
  * given), and the Host check then uses the names the bound address really has.

@@ -1,7 +1,7 @@
 /**
  * The 2025-era HTTP sessions: bounded in number and in idle time, so that clients that never close (or a peer that
  * only sends initialize) cannot grow the server until it runs out of memory. Past the cap, the least recently used
- * session is closed; its client gets 404 and starts a new one, as the transport spec prescribes.
+ * session is closed; its client gets 404 and starts a new one, as the MCP transport specification prescribes.
  */
 import type { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import type { Server } from "@modelcontextprotocol/server";

@@ -1,6 +1,6 @@
 /**
  * Dimensions as exponent vectors over the SI base quantities, information, and four pseudo-dimensions (angle, solid
- * angle, ratio, count) that are kept apart from each other but are transparent inside products where the spec says so.
+ * angle, ratio, count) that are kept apart from each other but are transparent inside products where docs/units.md says so.
  */
 
 export const COMPONENTS = [

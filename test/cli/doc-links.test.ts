@@ -2,8 +2,8 @@
  * The docs never cite a file the repository does not have, and never use the words of the process that made them.
  * Every relative Markdown link in README.md and docs/*.md, and every repository path written in backticks (`bench/…`,
  * `test/…`, `docs/…`, `scripts/…`, and `src/<area>/…` for dwim's own areas; `src/auth/login.ts` in a memory example is
- * a user's path), must exist; no path leads out of the checkout; and no sentence cites a seed, a spec or an issue
- * number, which a reader of the repository cannot open.
+ * a user's path), must exist; no path leads out of the checkout; and no sentence cites the documents the product was
+ * derived from or a tracker's numbers, which a reader of the repository cannot open.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";

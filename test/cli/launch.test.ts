@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 4, cold start: the installed `dwim` (package.json's bin, the launcher of src/cli/launch.ts) runs the
+ * Cold start: the installed `dwim` (package.json's bin, the launcher of src/cli/launch.ts) runs the
  * one-file CLI bundle through V8's code cache. The cache must change how fast a command starts, never what it does:
  * same output and the same structured errors as the MCP server, nothing cached by a failed command or when caching
  * is off, and a cache V8 cannot use is replaced rather than trusted.

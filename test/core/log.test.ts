@@ -1,4 +1,4 @@
-/** Issue 18 item 5: the correction log is bounded (rotated by size) and keeps no edit payloads by default. */
+/** The correction log is bounded (rotated by size) and keeps no edit payloads by default. */
 import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-/** Conformance cases 41–44 of spec router §5: configuration faults, merging, and list_capabilities. */
+/** Configuration faults, merging, and list_capabilities. */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool } from "../../src/core/tool.js";

@@ -1,5 +1,5 @@
 /**
- * dwim's 21 tools as the specs describe them (spec router §5): real defineTool objects with names, descriptions,
+ * dwim's 21 tools as docs/router.md describes them: real defineTool objects with names, descriptions,
  * keywords, aliases, parameter aliases, annotations and small zod inputs; handlers echo their arguments (convert
  * knows km → mi, enough for conformance case 39).
  */
@@ -336,7 +336,7 @@ const memoryTools = [
   }),
 ];
 
-/** The 21 tools of spec §5, in registration order. */
+/** The 21 tools, in registration order. */
 export const DWIM_TOOLS: readonly AnyToolDefinition[] = [
   ...searchTools,
   ...editTools,

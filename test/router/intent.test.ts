@@ -1,5 +1,5 @@
 /**
- * Conformance cases 19–31 and 45 of spec router §5: analyze_intent. "top-1" is the first of analyze_intent's matches
+ * analyze_intent (docs/router.md). "top-1" is the first of analyze_intent's matches
  * (so it also clears suggest_threshold); "top-3" is a position in the ranking that analyze_intent thresholds.
  */
 import fc from "fast-check";

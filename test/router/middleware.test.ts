@@ -1,4 +1,4 @@
-/** Conformance cases 32–40 of spec router §5: the call middleware in the core pipeline, and through a real MCP client. */
+/** The call middleware in the core pipeline, and through a real MCP client. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool } from "../../src/core/tool.js";

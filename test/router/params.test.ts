@@ -1,4 +1,4 @@
-/** Parameter normalisation (spec §4.4) as properties: nothing is overwritten, every key lands on a property or fails. */
+/** Parameter normalisation as properties: nothing is overwritten, every key lands on a property or fails. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_THRESHOLDS } from "../../src/core/suggest.js";

@@ -1,4 +1,4 @@
-/** Conformance cases 1–18 and 46 of spec router §5: tool-name resolution (resolve_tool). */
+/** Tool-name resolution (resolve_tool; docs/router.md). */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { jaroWinkler, osa, ratio, rawRatio } from "../../src/core/similarity.js";

@@ -1,5 +1,5 @@
 /**
- * The routing cases of spec router §5 (20–27, 45) against the tool definitions dwim really serves, not a fixture:
+ * The routing cases against the tool definitions dwim really serves, not a fixture:
  * the expected tool must be among analyze_intent's returned matches (what an agent sees), not only in the ranking.
  */
 import { describe, expect, it } from "vitest";
@@ -38,7 +38,7 @@ describe("analyze_intent over dwim's served tools", () => {
   });
 
   // Words no tool knows (kilograms, caching) keep these two just under suggest_threshold, by the abstention design;
-  // the spec's "top-3" is then a position in the ranking.
+  // "top-3" is then a position in the ranking.
   const ranked = (q: string) =>
     router
       .rank(q)

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 6 for the search tools: no input within the argument limit may make one call use more than its share —
+ * For the search tools: no input within the argument limit may make one call use more than its share —
  * threads capped to the cores, a per-file size cap, nested glob braces and regex groups depth-limited (a structured
  * error or no conversion, never a stack overflow or an exponential expansion), and every call bounded by its timeout,
  * returning what it found marked as partial.

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 3: FIFOs, sockets and character devices inside a root get a clear structured error from read_file,
+ * FIFOs, sockets and character devices inside a root get a clear structured error from read_file,
  * edit_file and the searches, fast, and the server keeps answering. Before, a FIFO hung the whole server and a
  * `/dev/zero`-like device grew it to gigabytes.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18: the official MCP Inspector's CLI (a devDependency, run headless, no network) lists and calls dwim's
+ * The official MCP Inspector's CLI (a devDependency, run headless, no network) lists and calls dwim's
  * tools with `--protocol-era modern` (2026-07-28) and `legacy` (2025), over stdio and Streamable HTTP. Only the
  * 2026-07-28 wire codec stamps the server's identity into each result's `_meta`, which tells the eras apart.
  */

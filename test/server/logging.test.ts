@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 2: MCP logging for the server's own diagnostics. A 2025 client sets the threshold with
+ * MCP logging for the server's own diagnostics. A 2025 client sets the threshold with
  * logging/setLevel; a 2026-07-28 request carries it in `_meta`. Corrections are logged at info, config faults at
  * warning (once per session); nothing below warning is sent unless asked for.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18: every tool declares an outputSchema, generated from its definition, and every success's structuredContent
+ * Every tool declares an outputSchema, generated from its definition, and every success's structuredContent
  * validates against it, checked by the SDK's real Client (which validates against the listed outputSchema) on the
  * current revision and on a 2025 one, and again by Ajv in strict mode. Schemas carry no type arrays, which strict
  * validators warn about.

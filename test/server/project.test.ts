@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 1: the project directory. A client that starts dwim in `/` gets a typed no_project error naming the
+ * The project directory. A client that starts dwim in `/` gets a typed no_project error naming the
  * fix (never "a bug in dwim", never `/` as an allowed root); `--project` (or the first `--root`) is the base for
  * relative paths, the search path and `.dwim/`; MCP roots from the client name the project on both protocol eras.
  */

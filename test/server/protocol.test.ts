@@ -1,5 +1,5 @@
 /**
- * Issue 18: clients speaking the current protocol revision (2026-07-28: no handshake, a `_meta` envelope on every
+ * Clients speaking the current protocol revision (2026-07-28: no handshake, a `_meta` envelope on every
  * request) and clients speaking each 2025 revision (initialize handshake) list and call dwim's tools over stdio,
  * Streamable HTTP and in memory. Each client is the SDK's real Client, pinned to exactly one version.
  */

@@ -118,7 +118,7 @@ describe("cases 10–16: syntax, pseudo-dimensions, medical spellings", () => {
     const e = failure(conv(1, "kea", "ea"));
     expect(e.error_type).toBe("non_scalable_unit");
     expect(e.likely_fix).toEqual({ value: 1000, from_unit: "ea" });
-    // The spec's own example `meach` (prefix symbol on the unit's name) is as likely `each` with a stray letter:
+    // The classic example `meach` (prefix symbol on the unit's name) is as likely `each` with a stray letter:
     // applying a rescale would change the quantity a thousandfold if it is, so both readings are hints.
     const m = failure(conv(1, "meach", "ea"));
     expect(m.error_type).toBe("non_scalable_unit");

@@ -48,7 +48,7 @@ export function failure<T>(o: Outcome<T>): ErrorPayload {
   return o.error;
 }
 
-/** Default tolerance: the spec's figures carry 6 significant digits (half a unit in the 6th digit ≤ 5e-6). */
+/** Default tolerance: the reference figures carry 6 significant digits (half a unit in the 6th digit ≤ 5e-6). */
 export function close(actual: number, expected: number, rel = 5e-6): void {
   const err = Math.abs(actual - expected) / Math.max(Math.abs(expected), 1e-300);
   expect(err, `${actual} vs ${expected}`).toBeLessThanOrEqual(rel);

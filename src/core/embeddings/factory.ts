@@ -1,4 +1,4 @@
-/** Picks an embedding provider from a spec: `use-lite` (the shipped model), `hash`, `none`, `onnx:<dir>`, `openai:<url>`. */
+/** Picks an embedding provider from its setting: `use-lite` (the shipped model), `hash`, `none`, `onnx:<dir>`, `openai:<url>`. */
 import { ToolError } from "../errors.js";
 import { createEndpointProvider } from "./endpoint.js";
 import { HashEmbeddings } from "./hash.js";
@@ -30,7 +30,7 @@ export interface ProviderSpec {
 
 const PROVIDER_SPECS = [SENTENCE_ENCODER_SPEC, "hash", "none", "onnx:<model folder>", "openai:<base url>"];
 
-/** Builds the provider a spec names. A missing or broken model fails here, at start-up, with `embedding_unavailable`. */
+/** Builds the provider a setting names. A missing or broken model fails here, at start-up, with `embedding_unavailable`. */
 export async function createEmbeddingProvider(options: ProviderSpec): Promise<ProviderChoice> {
   const spec = options.spec.trim();
   try {

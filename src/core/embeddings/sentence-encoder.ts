@@ -16,7 +16,7 @@ import { embeddingUnavailable, l2normalize } from "./provider.js";
 
 export const SENTENCE_ENCODER_SPEC = "use-lite";
 
-/** Whether a spec names a provider outside the package (`onnx:<dir>`, `openai:<url>`): a guarded config value. */
+/** Whether a setting names a provider outside the package (`onnx:<dir>`, `openai:<url>`): a guarded config value. */
 export function isExternalProviderSpec(spec: unknown): boolean {
   return typeof spec === "string" && ![SENTENCE_ENCODER_SPEC, "hash", "none"].includes(spec.trim());
 }
