@@ -80,7 +80,7 @@ export {
   summarizeLog,
 } from "./log.js";
 export { type EnumValue, type Parameter, type ParameterType, parametersOf, typeLabel } from "./parameters.js";
-export { escapesProject, firstEscape } from "./project-paths.js";
+export { ensureStateDirectory, escapesProject, firstEscape } from "./project-paths.js";
 export { ToolRegistry } from "./registry.js";
 export { isInside, type RootCheck, resolveInsideRoots, resolveRoots } from "./roots.js";
 export {

@@ -5,8 +5,8 @@
  * symlinks are followed. The threat is the project's own content, fixed before dwim starts; a peer swapping links
  * while dwim runs is the file tools' concern (beneath.ts).
  */
-import { lstatSync, readlinkSync, realpathSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { linkSync, lstatSync, mkdirSync, readlinkSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { resolveInsideRoots } from "./roots.js";
 
 /** Why `path` may not be used as a file of the project's, or undefined when it stays inside `project`. */
@@ -38,4 +38,31 @@ export function firstEscape(paths: readonly string[], project: string): string |
     if (reason) return reason;
   }
   return undefined;
+}
+
+/**
+ * The project's `.dwim/` directory. When dwim makes it, it also writes `.dwim/.gitignore` holding `*`, so the memory
+ * database and its journals never show in `git status`; a `.dwim/` that already exists is left as it is (its owner
+ * may commit `dwim.toml`). The project itself must exist (ENOENT otherwise): dwim never creates a project directory.
+ */
+export function ensureStateDirectory(project: string): string {
+  const dir = join(project, ".dwim");
+  try {
+    mkdirSync(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "EEXIST") return dir;
+    throw e;
+  }
+  // Whole or not at all, and never over a file another process wrote meanwhile: written aside, then linked in.
+  const file = join(dir, ".gitignore");
+  const partial = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(partial, "*\n", { flag: "wx" });
+    linkSync(partial, file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+  } finally {
+    rmSync(partial, { force: true });
+  }
+  return dir;
 }

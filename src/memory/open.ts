@@ -3,13 +3,15 @@
  * per configuration. `url` (DWIM_MEMORY_URL) selects the PostgreSQL backend; without it nothing changes. Settings are
  * validated before anything is opened, so an invalid weight stops the first call (and start-up) with a clear error.
  */
+import { existsSync } from "node:fs";
 import { basename, isAbsolute, join, resolve } from "node:path";
 import { createEmbeddingProvider, MEMORY_SETTING, type ProviderChoice } from "../core/embeddings/index.js";
 import type { LoadedConfig, SuggestThresholds } from "../core/index.js";
-import { firstEscape, ToolError, thresholdsFrom } from "../core/index.js";
+import { ensureStateDirectory, firstEscape, ToolError, thresholdsFrom } from "../core/index.js";
 import { schemaName } from "./postgres-schema.js";
 import { PostgresMemoryStore } from "./postgres-store.js";
 import { type MemorySettings, memorySettings } from "./settings.js";
+import { SqliteMemoryStore } from "./sqlite-store.js";
 import { ThreadedSqliteStore } from "./sqlite-thread.js";
 import type { MemoryStore } from "./store.js";
 
@@ -23,6 +25,11 @@ export interface MemoryContext {
   now: () => number;
   /** Set when the configured provider could not start and a fallback was allowed. */
   providerDegraded?: string;
+  /**
+   * The database file that does not exist yet, when a tool that adds no memory was served from an empty store in its
+   * place (nothing was created on disk).
+   */
+  absent?: string;
 }
 
 const stores = new Map<string, Promise<{ store: MemoryStore; degraded?: string }>>();
@@ -96,7 +103,10 @@ export async function openStore(
   const key = `${where}\u0000${settings.queryTimeoutMs}\u0000${providerKey(settings)}`;
   let p = stores.get(key);
   if (!p) {
-    if (!url) refuseEscapingDatabase(settings, root);
+    if (!url) {
+      refuseEscapingDatabase(settings, root);
+      if (!settings.path) stateDirectoryOf(root);
+    }
     p = (async () => {
       const choice = await providerFor(settings);
       const store: MemoryStore = url
@@ -121,17 +131,66 @@ export async function openStore(
   return p;
 }
 
+/**
+ * The project's `.dwim/`, made (with its `.gitignore`) for the default database. The project must exist: a
+ * misspelt project directory is reported, never created.
+ */
+function stateDirectoryOf(root: string): void {
+  try {
+    ensureStateDirectory(root);
+  } catch (e) {
+    const missing = (e as NodeJS.ErrnoException).code === "ENOENT";
+    throw new ToolError({
+      error: missing
+        ? `Memory database not created: the project directory ${root} does not exist`
+        : `Memory database not created: cannot make ${join(root, ".dwim")}: ${(e as Error).message}`,
+      error_type: "storage_error",
+      parameter: "memory.path",
+      hints: [
+        missing
+          ? "Start dwim with --project naming an existing directory (or from inside the project)"
+          : "Make the project directory writable, or choose the database's place: DWIM_MEMORY_DB",
+      ],
+    });
+  }
+}
+
+/** An empty store in memory, for a tool that reads a project whose database does not exist yet. */
+function emptyStore(settings: MemorySettings): Promise<{ store: MemoryStore; degraded?: string }> {
+  const key = `:memory:\u0000${providerKey(settings)}`;
+  let p = stores.get(key);
+  if (!p) {
+    p = (async () => {
+      const choice = await providerFor(settings);
+      return {
+        store: SqliteMemoryStore.open({ path: ":memory:", provider: choice.provider }),
+        degraded: choice.degraded,
+      };
+    })();
+    stores.set(key, p);
+    p.catch(() => stores.delete(key));
+  }
+  return p;
+}
+
 export interface OpenOptions {
   config: LoadedConfig;
   root: string;
   env?: Record<string, string | undefined>;
   now?: () => number;
+  /**
+   * false: a project whose SQLite database does not exist is served from an empty store and nothing is created (for
+   * tools that add no memory: a read must not leave a database, or a `.dwim/`, behind). Default true.
+   */
+  create?: boolean;
 }
 
 /** Validates settings, opens (or reuses) the store and returns the context operations run in. */
 export async function openMemory(options: OpenOptions): Promise<MemoryContext> {
   const settings = memorySettings(options.config, options.env);
-  const { store, degraded } = await openStore(settings, options.root);
+  const path = settings.url ? undefined : databasePath(settings, options.root);
+  const absent = options.create === false && path !== undefined && !existsSync(path) ? path : undefined;
+  const { store, degraded } = absent ? await emptyStore(settings) : await openStore(settings, options.root);
   return {
     store,
     settings,
@@ -139,6 +198,7 @@ export async function openMemory(options: OpenOptions): Promise<MemoryContext> {
     thresholds: thresholdsFrom(options.config),
     now: options.now ?? Date.now,
     providerDegraded: degraded,
+    ...(absent ? { absent } : {}),
   };
 }
 

@@ -49,6 +49,7 @@ export const recallOutput = (): z.ZodRawShape => ({
     }),
   ),
   abstained: z.boolean().describe("Nothing in memory is about the topic"),
+  note: z.string().optional().describe("Set when the project has no memory yet"),
   retrieval,
   incomplete,
 });

@@ -16,10 +16,21 @@ import { forget, recordOutcome, remember, rememberBatch } from "./write-ops.js";
 
 const TOOLSET = "memory";
 
-/** Tests and embedders may supply the clock. */
-export function contextFor(ctx: ToolContext): Promise<MemoryContext> {
+/**
+ * Tests and embedders may supply the clock. `create: false` for a tool that adds no memory: on a project without a
+ * database it reads an empty store and leaves nothing on disk.
+ */
+export function contextFor(ctx: ToolContext, options: { create?: boolean } = {}): Promise<MemoryContext> {
   const now = ctx.session.get<(() => number) | undefined>("memory.now", () => undefined);
-  return openMemory({ config: ctx.config, root: ctx.cwd, now });
+  return openMemory({ config: ctx.config, root: ctx.cwd, now, create: options.create });
+}
+
+const ADDS_NO_MEMORY = { create: false } as const;
+
+/** A read of a project with no database says so, beside its empty results. */
+function notingAbsence(mc: MemoryContext, output: Record<string, unknown>): Record<string, unknown> {
+  if (!mc.absent) return output;
+  return { ...output, note: `No memories yet in this project: the first remember creates ${mc.absent}` };
 }
 
 const id = z.number().int().positive();
@@ -66,6 +77,7 @@ function renderResults(output: ToolOutput): string {
     ...(output.broadened && typeof output.note === "string" ? [output.note] : []),
     ...(output.incomplete === "timeout" ? ["Incomplete: a search step ran out of time; narrow the query"] : []),
   ];
+  if (results.length === 0 && typeof output.note === "string" && !output.broadened) return output.note;
   if (output.abstained) return "No memory is about that (abstained).";
   if (results.length === 0) return ["No memories found.", ...notes].join("\n");
   const lines = results.map((r) => {
@@ -156,7 +168,10 @@ export const recallTool = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   cli: { positional: ["topic"] },
   output: recallOutput,
-  handler: async (args, ctx) => recall(await contextFor(ctx), { ...args, query: args.topic }),
+  handler: async (args, ctx) => {
+    const mc = await contextFor(ctx, ADDS_NO_MEMORY);
+    return notingAbsence(mc, await recall(mc, { ...args, query: args.topic }));
+  },
   render: renderResults,
 });
 
@@ -183,7 +198,10 @@ export const searchMemoriesTool = defineTool({
   advanced: ["worked", "include_archived", "include_superseded", "sort", "offset"],
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   output: searchMemoriesOutput,
-  handler: async (args, ctx) => searchMemories(await contextFor(ctx), args),
+  handler: async (args, ctx) => {
+    const mc = await contextFor(ctx, ADDS_NO_MEMORY);
+    return notingAbsence(mc, await searchMemories(mc, args));
+  },
   render: renderResults,
 });
 
@@ -204,7 +222,11 @@ export const recordOutcomeTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   output: recordOutcomeOutput,
   handler: async (args, ctx) =>
-    recordOutcome(await contextFor(ctx), { id: args.memory_id, worked: args.worked, outcome: args.outcome }),
+    recordOutcome(await contextFor(ctx, ADDS_NO_MEMORY), {
+      id: args.memory_id,
+      worked: args.worked,
+      outcome: args.outcome,
+    }),
 });
 
 export const forgetTool = defineTool({
@@ -224,7 +246,7 @@ export const forgetTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   output: forgetOutput,
   handler: async (args, ctx) =>
-    forget(await contextFor(ctx), {
+    forget(await contextFor(ctx, ADDS_NO_MEMORY), {
       ids: Array.isArray(args.memory_id) ? args.memory_id : [args.memory_id],
       purge: args.purge,
     }),

@@ -1,11 +1,10 @@
 /** The search root: inside the allowed roots, existing, with a did-you-mean for a misspelled directory. */
-import { readdirSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, relative } from "node:path";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import { kindOf, lstatOrUndefined } from "../core/beneath.js";
 import type { Correction } from "../core/corrections.js";
 import { ToolError } from "../core/errors.js";
+import { nearSibling } from "../core/near-sibling.js";
 import { resolveInsideRoots } from "../core/roots.js";
-import { suggest } from "../core/suggest.js";
 
 export interface SearchTarget {
   absolute: string;
@@ -71,8 +70,9 @@ function resolveSearchPath(path: string, roots: readonly string[], cwd: string):
       parameter: "path",
       got: path,
       expected: roots,
-      likely_fix: ".",
-      hints: ["Search inside the working directory, or start dwim with --root for another directory"],
+      // The allowed root to search instead: never the value that failed (`.` fails when the project lies outside).
+      ...(roots.length > 0 ? { likely_fix: roots[0] } : {}),
+      hints: ["Search inside an allowed root, or start dwim with --root for another directory"],
     });
   }
   if (!check.ok || !check.exists) {
@@ -107,16 +107,7 @@ function resolveSearchPath(path: string, roots: readonly string[], cwd: string):
 
 /** `src/utills` → `src/utils` when the parent exists and one sibling is a close spelling. */
 function nearestExisting(path: string, cwd: string): string | undefined {
-  const absolute = isAbsolute(path) ? path : join(cwd, path);
-  const parent = dirname(absolute);
-  let entries: string[];
-  try {
-    entries = readdirSync(parent);
-  } catch {
-    return undefined;
-  }
-  const s = suggest(basename(absolute), entries);
-  const name = s.tier === "auto" || s.tier === "likely_fix" ? (s.likely_fix ?? s.match?.target) : undefined;
+  const name = nearSibling(isAbsolute(path) ? path : join(cwd, path));
   if (!name) return undefined;
   const fixed = join(dirname(path), name);
   return path.startsWith("./") && !fixed.startsWith("./") ? `./${fixed}` : fixed;

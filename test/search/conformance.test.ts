@@ -323,6 +323,9 @@ describe("cases 27-31: paths, long lines, paging, timeout, roots", () => {
   it("31: ../x is denied; src/utills gets likely_fix src/utils", async () => {
     const denied = await rejectionOf(searchContent({ fuzzy_filter: "x", path: "../x" }, envFor(root)));
     expect(denied.payload.error_type).toBe("SEARCH_PATH_DENIED");
+    // The fix is the allowed root, never the failing value.
+    expect(denied.payload.likely_fix).toBe((denied.payload.expected as string[])[0]);
+    expect(denied.payload.likely_fix).not.toBe("../x");
     const typo = await rejectionOf(searchContent({ fuzzy_filter: "x", path: "src/utills" }, envFor(root)));
     expect(typo.payload).toMatchObject({
       error_type: "SEARCH_INVALID_PATH",
