@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * Bundles the CLI for cold start: dist/cli/bundle/cli.cjs is the whole CLI (dist/cli/main.js) in one
- * CommonJS file, and dist/cli/bundle/main.js, the `dwim` bin, is the launcher (src/cli/launch.ts) that runs it through
- * V8's code cache. zod, commander, smol-toml and the SDK's server packages are inlined (the SDK shares the one zod);
- * every other dependency stays a require or import of node_modules (native modules, the MCP client used by the proxy,
- * optional packages). Parts a command does not use stay uncompiled and unrun: esbuild turns each dynamic import
- * into a module initialised on first use.
+ * Bundles the CLI for cold start: dist/cli/bundle/cli.cjs is the whole CLI (dist/cli/main.js) in one CommonJS
+ * file, and dist/cli/bundle/main.js, the `dwim` bin, is the launcher (src/cli/launch.ts) that runs it through V8's code
+ * cache. zod, commander, smol-toml, picocolors, yocto-spinner and the SDK's server packages are inlined (the SDK shares
+ * the one zod); every other dependency stays a require or import of node_modules (native modules, the MCP client used
+ * by the proxy, optional packages). Parts a command does not use stay uncompiled and unrun: esbuild turns each dynamic
+ * import into a module initialised on first use.
  */
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
@@ -14,7 +14,15 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const INLINE = new Set(["zod", "commander", "smol-toml", "@modelcontextprotocol/server", "@modelcontextprotocol/node"]);
+const INLINE = new Set([
+  "zod",
+  "commander",
+  "smol-toml",
+  "picocolors",
+  "yocto-spinner",
+  "@modelcontextprotocol/server",
+  "@modelcontextprotocol/node",
+]);
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies, ...pkg.peerDependencies })
   .filter((name) => !INLINE.has(name))

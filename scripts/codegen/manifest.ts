@@ -3,7 +3,13 @@
  * loading it (names, config sections, each tool's command, summary and parameters), so a subcommand loads only its
  * own toolset. Parameters are the tool definitions' parameter model as it is.
  */
-import { type AnyToolDefinition, parametersOf, summaryOf, type Toolset } from "../../src/core/index.js";
+import {
+  type AnyToolDefinition,
+  parametersOf,
+  positionalParameters,
+  summaryOf,
+  type Toolset,
+} from "../../src/core/index.js";
 import type { ToolManifest, ToolsetManifest } from "../../src/server/manifest-types.js";
 import { generatedHeader } from "./header.js";
 
@@ -12,7 +18,7 @@ function toolManifest(tool: AnyToolDefinition): ToolManifest {
     name: tool.name,
     command: tool.cli.command,
     summary: summaryOf(tool.description),
-    positional: [...tool.cli.positional],
+    positional: positionalParameters(parametersOf(tool), tool.cli.optionalPositional),
     params: [...parametersOf(tool)],
     destructive: tool.annotations.destructiveHint === true,
   };

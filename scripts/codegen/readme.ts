@@ -3,6 +3,7 @@ import {
   type AnyToolDefinition,
   type Parameter,
   parametersOf,
+  positionalParameters,
   summaryOf,
   type Toolset,
   typeLabel,
@@ -27,6 +28,16 @@ function parameterList(tool: AnyToolDefinition): string {
   return parts.length > 0 ? parts.join(", ") : "–";
 }
 
+/** The subcommand with its positional arguments, as `dwim <command> --help` shows them. */
+export function commandUsage(tool: AnyToolDefinition): string {
+  const params = parametersOf(tool);
+  const words = positionalParameters(params, tool.cli.optionalPositional).map((name) => {
+    const shown = name.replaceAll("_", "-");
+    return params.find((p) => p.name === name)?.required ? `<${shown}>` : `[${shown}]`;
+  });
+  return cell(`\`${["dwim", tool.cli.command, ...words].join(" ")}\``);
+}
+
 function annotationNote(tool: AnyToolDefinition): string {
   const notes: string[] = [];
   if (tool.annotations.readOnlyHint) notes.push("read-only");
@@ -41,7 +52,7 @@ export function generateToolDocs(toolsets: readonly Toolset[]): string {
     lines.push(`#### ${set.name}: ${set.description}`, "");
     lines.push("| tool | parameters | what it does | CLI | notes |", "|---|---|---|---|---|");
     for (const tool of set.tools) {
-      const cli = `\`dwim ${tool.cli.command}\``;
+      const cli = commandUsage(tool);
       lines.push(
         `| \`${tool.name}\` | ${parameterList(tool)} | ${cell(summaryOf(tool.description))} | ${cli} | ${annotationNote(tool)} |`,
       );

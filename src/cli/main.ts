@@ -1,6 +1,8 @@
 #!/usr/bin/env node
+import { endQuietlyOnClosedPipe } from "./output.js";
 import { buildProgram } from "./program.js";
 
+endQuietlyOnClosedPipe();
 buildProgram()
   .parseAsync(process.argv)
   .catch((e: unknown) => {

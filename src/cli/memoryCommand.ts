@@ -3,6 +3,7 @@ import { closeSync, createReadStream, fsyncSync, openSync, renameSync, rmSync, w
 import { basename, dirname, join } from "node:path";
 import type { Command } from "commander";
 import type { MemoryContext } from "../memory/index.js";
+import { writeOut } from "./output.js";
 
 function fail(e: unknown): void {
   const hints = (e as { payload?: { hints?: string[] } }).payload?.hints ?? [];
@@ -11,14 +12,19 @@ function fail(e: unknown): void {
   process.exitCode = 1;
 }
 
-/** The project's memory as configured (imported when a memory command runs, so `dwim --help` stays light). */
-async function openProjectMemory(): Promise<{ mc: MemoryContext; memory: typeof import("../memory/index.js") }> {
+/**
+ * The project's memory as configured (imported when a memory command runs, so `dwim --help` stays light).
+ * `create: false`: a project without a database is read as empty and nothing is created.
+ */
+async function openProjectMemory(
+  create: boolean,
+): Promise<{ mc: MemoryContext; memory: typeof import("../memory/index.js") }> {
   const { loadConfig } = await import("../core/config.js");
   const { allSectionKeys } = await import("../server/load.js");
   const memory = await import("../memory/index.js");
   const root = process.cwd();
   const config = loadConfig({ cwd: root, sections: [memory.memorySection], otherSections: allSectionKeys() });
-  return { mc: await memory.openMemory({ config, root }), memory };
+  return { mc: await memory.openMemory({ config, root, create }), memory };
 }
 
 /** Writes to a temporary file beside `path` and renames it into place once complete (never a half-written export). */
@@ -52,15 +58,15 @@ export function addMemoryCommand(program: Command): void {
     .action(async (opts: { out?: string }) => {
       let close = async () => {};
       try {
-        const { mc, memory } = await openProjectMemory();
+        const { mc, memory } = await openProjectMemory(false);
         close = memory.closeAllStores;
         let count = 0;
         if (opts.out) {
           await writeAtomically(opts.out, async (write) => {
             count = (await memory.exportMemories(mc, write)).count;
           });
-        } else count = (await memory.exportMemories(mc, (line) => void process.stdout.write(`${line}\n`))).count;
-        process.stderr.write(`dwim memory: exported ${count} memories from ${mc.store.path}\n`);
+        } else count = (await memory.exportMemories(mc, (line) => writeOut(`${line}\n`))).count;
+        process.stderr.write(`dwim memory: exported ${count} memories from ${mc.absent ?? mc.store.path}\n`);
       } catch (e) {
         fail(e);
       } finally {
@@ -82,7 +88,7 @@ export function addMemoryCommand(program: Command): void {
         // readline only here: loading it at the top would cost every dwim command its start-up time.
         const { createInterface } = await import("node:readline");
         const records = await parseExport(createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY }));
-        const { mc, memory } = await openProjectMemory();
+        const { mc, memory } = await openProjectMemory(true);
         close = memory.closeAllStores;
         const summary = await memory.importMemories(mc, records);
         if (opts.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);

@@ -9,24 +9,23 @@ import type { DwimApp } from "../server/app.js";
 import { TOOLSET_NAMES } from "../server/load.js";
 import type { ToolManifest } from "../server/manifest-types.js";
 import { VERSION } from "../server/version.js";
+import { directoriesExist } from "./directories.js";
+import { applyManners } from "./manners.js";
 import { addMemoryCommand } from "./memoryCommand.js";
+import { collect, toolNameList } from "./option-values.js";
 import { addProxyCommand } from "./proxy.js";
-import { withDidYouMean } from "./suggestions.js";
-import { addToolCommand, kebab } from "./toolCommand.js";
+import { kebab } from "./tool-arguments.js";
+import { addToolCommand } from "./toolCommand.js";
 
-function splitList(value: string, previous: string[] = []): string[] {
-  return [
-    ...previous,
-    ...value
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
-  ];
-}
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
+/** `dwim serve --help`: where the project directory comes from, in the order context.ts (projectOf) reads it. */
+const PROJECT_ORDER = `
+The project directory (base of relative paths, the default search path, home of .dwim/) is the first of:
+  1. --project <dir>
+  2. the first --root <dir>
+  3. the first of the MCP client's roots, when the client sends roots
+  4. the working directory, unless it is the filesystem root (where some clients start servers)
+No environment variable sets it. Without one, tools that need a project answer no_project. A --project or --root
+that is not an existing directory stops dwim with exit code 2.`;
 
 /** Config faults go to stderr: stdout is for results (and, under `serve`, for the protocol). */
 async function reportConfigErrors(app: DwimApp): Promise<void> {
@@ -87,13 +86,11 @@ function toolAnswers(tool: ToolManifest, name: string | undefined): boolean {
 
 /** `argv`: the process's, whose subcommand decides which tool subcommands are declared (all unless it names a tool). */
 export function buildProgram(argv: readonly string[] = process.argv): Command {
-  const program = withDidYouMean(
-    new Command("dwim")
-      .description("Self-correcting tools for AI agents: an MCP server, a library and this CLI.")
-      .version(VERSION, "-V, --version")
-      // Options after a subcommand belong to it, so `dwim proxy npx -y pkg` hands `-y` to npx.
-      .enablePositionalOptions(),
-  );
+  const program = new Command("dwim")
+    .description("Self-correcting tools for AI agents: an MCP server, a library and this CLI.")
+    .version(VERSION, "-V, --version")
+    // Options after a subcommand belong to it, so `dwim proxy npx -y pkg` hands `-y` to npx.
+    .enablePositionalOptions();
   // -v as well as -V: both are common, and neither means anything else here.
   program.option("-v", "output the version number").on("option:v", () => {
     process.stdout.write(`${VERSION}\n`);
@@ -107,13 +104,10 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     .option(
       "--tools <list>",
       `toolsets or tools to serve, comma-separated (${TOOLSET_NAMES.join(",")}, or tool names such as convert,recall)`,
-      splitList,
+      toolNameList,
     )
-    .option("--exclude <list>", "toolsets or tools not to serve, comma-separated (repeatable)", splitList)
-    .option(
-      "--project <dir>",
-      "the project: base of relative paths, the default search path and .dwim/ (default: the first --root, else the working directory)",
-    )
+    .option("--exclude <list>", "toolsets or tools not to serve, comma-separated (repeatable)", toolNameList)
+    .option("--project <dir>", "the project directory (see below for where it comes from otherwise)")
     .option("--root <dir>", "allow file tools inside this directory too (repeatable)", collect)
     .option("--allow-remote", "with --http: allow binding an address other machines can reach (needs a token)")
     .option(
@@ -122,7 +116,15 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     )
     .option("--allow-host <name>", "with --http: another Host name that reaches this server (repeatable)", collect)
     .option("--allow-origin <host>", "with --http: an Origin hostname browsers may call from (repeatable)", collect)
+    .addHelpText("after", PROJECT_ORDER)
     .action(async (opts: ServeOptions) => {
+      if (
+        !directoriesExist([
+          ["--project", opts.project],
+          ["--root", opts.root],
+        ])
+      )
+        return;
       const served = await appFor({
         toolsets: opts.tools,
         exclude: opts.exclude,
@@ -190,13 +192,14 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     .option("--project <dir>", "the project whose memory to check (default: the working directory)")
     .option("--json", "print JSON")
     .action(async (opts: { json?: boolean; project?: string }) => {
+      if (!directoriesExist([["--project", opts.project]])) return;
       const { runHealth } = await import("./health.js");
       process.exitCode = await runHealth({ json: opts.json === true, project: opts.project });
     });
 
   addMemoryCommand(program);
 
-  const configCmd = withDidYouMean(program.command("config").description("Inspect dwim.toml configuration"));
+  const configCmd = program.command("config").description("Inspect dwim.toml configuration");
   const projectOption = "the project whose .dwim/dwim.toml to read (default: the working directory)";
   configCmd
     .command("check")
@@ -204,6 +207,7 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     .option("--project <dir>", projectOption)
     .option("--json", "print JSON")
     .action(async (opts: { json?: boolean; project?: string }) => {
+      if (!directoriesExist([["--project", opts.project]])) return;
       const { checkConfig } = await import("./config-check.js");
       process.exitCode = await checkConfig({ json: opts.json === true, project: opts.project });
     });
@@ -214,6 +218,7 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     )
     .option("--project <dir>", projectOption)
     .action(async (opts: { project?: string }) => {
+      if (!directoriesExist([["--project", opts.project]])) return;
       const { trustProjectConfig } = await import("./config-check.js");
       process.exitCode = await trustProjectConfig(opts);
     });
@@ -222,6 +227,7 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
     .description("Stop trusting the project's .dwim/dwim.toml")
     .option("--project <dir>", projectOption)
     .action(async (opts: { project?: string }) => {
+      if (!directoriesExist([["--project", opts.project]])) return;
       const { untrustProjectConfig } = await import("./config-check.js");
       process.exitCode = await untrustProjectConfig(opts);
     });
@@ -253,13 +259,15 @@ export function buildProgram(argv: readonly string[] = process.argv): Command {
   const oneTool = MANIFEST.some((set) => set.tools.some((tool) => toolAnswers(tool, invoked)));
   for (const set of MANIFEST) {
     let app: Promise<DwimApp | undefined> | undefined;
+    // The router's commands answer about every tool (`dwim resolve grep`), so they load every toolset.
+    const toolsets = set.name === "router" ? undefined : [set.name];
     const getApp = async (): Promise<DwimApp> => {
-      app ??= appFor({ toolsets: [set.name] });
+      app ??= appFor({ toolsets });
       const built = await app;
       if (!built) throw new Error(`toolset '${set.name}' failed to load`);
       return built;
     };
     for (const tool of set.tools) if (!oneTool || toolAnswers(tool, invoked)) addToolCommand(program, tool, getApp);
   }
-  return program;
+  return applyManners(program);
 }

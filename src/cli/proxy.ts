@@ -7,6 +7,8 @@ import type { CallResult, ResolvedCall } from "../core/index.js";
 import type { UpstreamSpec } from "../proxy/index.js";
 import { DEFAULT_MAX_UPSTREAM_MESSAGE_BYTES } from "../proxy/limits.js";
 import type { DwimApp } from "../server/app.js";
+import { directoriesExist } from "./directories.js";
+import { collect, toolNameList } from "./option-values.js";
 
 interface ProxyOptions {
   upstream?: string[];
@@ -21,15 +23,6 @@ interface ProxyOptions {
   startupTimeout?: string;
   maxMessageBytes?: string;
 }
-
-const collect = (value: string, previous: string[] = []) => [...previous, value];
-const splitList = (value: string, previous: string[] = []) => [
-  ...previous,
-  ...value
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean),
-];
 
 /** The upstreams named on the command line, in order: the positional command, `--upstream`s, the config file's. */
 async function upstreamSpecs(
@@ -99,7 +92,7 @@ export function addProxyCommand(program: Command): void {
     .option("--env <KEY=VALUE>", "set a variable for the upstreams, on top of your environment (repeatable)", collect)
     .option("--name <name>", "name of the upstream command (log prefix, namespace on a name clash)")
     .option("--prefix <name>", "serve the upstream command's tools and prompts as <name>__<tool>")
-    .option("--tools <list>", "also serve these dwim toolsets, comma-separated", splitList)
+    .option("--tools <list>", "also serve these dwim toolsets, comma-separated", toolNameList)
     .option("--root <dir>", "allow dwim's file tools inside this directory too (repeatable)", collect)
     .option("--http <host:port>", "serve Streamable HTTP instead of stdio")
     .option("--no-restart", "exit non-zero when an upstream exits instead of restarting it")
@@ -111,6 +104,7 @@ export function addProxyCommand(program: Command): void {
     )
     .passThroughOptions()
     .action(async (command: string | undefined, args: string[], opts: ProxyOptions) => {
+      if (!directoriesExist([["--root", opts.root]])) return;
       const { startProxy } = await import("../proxy/index.js");
       const { createApp } = await import("../server/app.js");
       const { loadToolsets } = await import("../server/load.js");

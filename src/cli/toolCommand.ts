@@ -1,56 +1,18 @@
 /**
  * One CLI subcommand per tool, built from the manifest (generated from the definitions) so that listing and parsing
- * load no toolset: positional parameters from `cli.positional`, every other property as `--kebab-name <value>`,
- * values read by the JSON Schema type. Running the command loads the tool's own toolset and calls it through the same
- * pipeline as the MCP server (router middleware, validation, did_you_mean).
+ * load no toolset: the tool's positional parameters as arguments, every parameter as `--kebab-name <value>`
+ * (tool-arguments.ts). Running the command loads what it needs and calls the tool through the same pipeline as the
+ * MCP server (router middleware, validation, did_you_mean).
  */
 import { type Command, Option } from "commander";
 import type { CallResult, ErrorPayload, ToolCall } from "../core/index.js";
-import type { Parameter } from "../core/parameters.js";
 import type { DwimApp } from "../server/app.js";
 import type { ToolManifest } from "../server/manifest-types.js";
-import { withDidYouMean } from "./suggestions.js";
+import { coloursFor } from "./colour.js";
+import { writeOut } from "./output.js";
+import { kebab, positionalUsage, toolArguments } from "./tool-arguments.js";
 
-export function kebab(name: string): string {
-  return name.replaceAll("_", "-");
-}
-
-function camel(name: string): string {
-  return name.replace(/[-_]([a-z0-9])/gu, (_, c: string) => c.toUpperCase());
-}
-
-/**
- * Reads a CLI string as the parameter model's text type wants it, then, for a union with a list branch (`memory_id`:
- * an id or a list), as that list; leaves it a string when nothing parses (validation reports).
- */
-export function readCliValue(text: string, param: Pick<Parameter, "textType" | "types" | "items">): unknown {
-  const value = readAs(param.textType, text, param.items);
-  if (value === text && param.textType !== "string" && param.types.includes("array")) {
-    return readAs("array", text, param.items);
-  }
-  return value;
-}
-
-/** `text` as a value of `type`; a list written with commas has each element read as `items`. */
-function readAs(type: string | undefined, text: string, items?: string): unknown {
-  if (type === "number" || type === "integer") {
-    const n = Number(text);
-    return text.trim() !== "" && Number.isFinite(n) ? n : text;
-  }
-  if (type === "boolean") {
-    if (text === "true" || text === "") return true;
-    if (text === "false") return false;
-    return text;
-  }
-  if (type === "array" || type === "object") {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return type === "array" ? text.split(",").map((s) => readAs(items, s.trim())) : text;
-    }
-  }
-  return text;
-}
+export { kebab, readCliValue } from "./tool-arguments.js";
 
 export interface OutputMode {
   json: boolean;
@@ -59,30 +21,52 @@ export interface OutputMode {
 /** Results go to stdout; corrections, errors and prompts to stderr (so `dwim convert 5 km mi > out` keeps the number). */
 async function printResult(app: DwimApp, tool: string, result: CallResult, mode: OutputMode): Promise<void> {
   if (mode.json) {
-    process.stdout.write(`${JSON.stringify(result.structuredContent, null, 2)}\n`);
+    await writeOut(`${JSON.stringify(result.structuredContent, null, 2)}\n`);
     return;
   }
+  const err = coloursFor(process.stderr);
   if (result.isError) {
-    process.stderr.write(`${result.content.map((c) => c.text).join("\n")}\n`);
+    const [first = "", ...rest] = result.content
+      .map((c) => c.text)
+      .join("\n")
+      .split("\n");
+    process.stderr.write(`${[err.red(first), ...rest].join("\n")}\n`);
     return;
   }
   const { renderBody } = await import("../core/invoke.js");
   const output = result.structuredContent;
-  if (output.did_you_mean) process.stderr.write(`Did you mean: ${output.did_you_mean.message}\n`);
+  if (output.did_you_mean) process.stderr.write(`${err.yellow("Did you mean:")} ${output.did_you_mean.message}\n`);
   // Warnings (a convention the call relied on, results dropped) are diagnostics: stderr, so stdout stays the result.
   const { warnings, ...body } = output as typeof output & { warnings?: unknown };
   if (Array.isArray(warnings) && warnings.length > 0)
-    process.stderr.write(`warning: ${warnings.join("\nwarning: ")}\n`);
+    process.stderr.write(`${warnings.map((w) => `${err.yellow("warning:")} ${w}`).join("\n")}\n`);
   const definition = app.registry.lookup(tool);
-  process.stdout.write(`${definition ? renderBody(definition, body) : JSON.stringify(body, null, 2)}\n`);
+  await writeOut(`${definition ? renderBody(definition, body) : JSON.stringify(body, null, 2)}\n`);
+}
+
+/** One call, with a spinner on a terminal while it lasts (progress.ts); into a pipe, nothing. */
+async function invokeShowingProgress(app: DwimApp, call: ToolCall, label: string): Promise<CallResult> {
+  const { invokeTool, SessionState } = await import("../core/index.js");
+  const progress = process.stderr.isTTY ? (await import("./progress.js")).showProgress(label) : undefined;
+  try {
+    const ctx = app.context(new SessionState("cli"));
+    if (progress) ctx.progress = (update) => progress.update(update);
+    return await invokeTool(app.registry, call, ctx, { middleware: app.middleware });
+  } finally {
+    progress?.stop();
+  }
 }
 
 /** Runs a call; on a TTY, offers a failed call's likely_fix and re-runs once with it ([y/N] for a destructive tool). */
-export async function runCall(app: DwimApp, call: ToolCall, mode: OutputMode): Promise<number> {
-  const { applyLikelyFix, describeLikelyFix, invokeTool, SessionState } = await import("../core/index.js");
+export async function runCall(
+  app: DwimApp,
+  call: ToolCall,
+  mode: OutputMode,
+  label = `dwim ${call.name}`,
+): Promise<number> {
+  const { applyLikelyFix, describeLikelyFix } = await import("../core/index.js");
   const { canPrompt, confirm } = await import("./prompt.js");
-  const ctx = app.context(new SessionState("cli"));
-  let result = await invokeTool(app.registry, call, ctx, { middleware: app.middleware });
+  let result = await invokeShowingProgress(app, call, label);
   let ran = call.name;
   if (result.isError && !mode.json && canPrompt()) {
     const error = result.structuredContent as ErrorPayload;
@@ -91,7 +75,7 @@ export async function runCall(app: DwimApp, call: ToolCall, mode: OutputMode): P
       await printResult(app, call.name, result, mode);
       const destructive = app.registry.lookup(fixed.name)?.annotations.destructiveHint === true;
       if (!(await confirm(`Did you mean ${describeLikelyFix(error)}?`, !destructive))) return 1;
-      result = await invokeTool(app.registry, fixed, ctx, { middleware: app.middleware });
+      result = await invokeShowingProgress(app, fixed, label);
       ran = fixed.name;
     }
   }
@@ -105,16 +89,28 @@ function resolvedName(requested: string, result: CallResult): string {
   return typeof renamed === "string" ? renamed : requested;
 }
 
+/** `--help`'s note on how arguments and flags relate, naming this tool's own. */
+function argumentsHelp(tool: ToolManifest): string {
+  const words = positionalUsage(tool).split(" ");
+  const pairs = tool.positional.map((name, i) => `${words[i]} is --${kebab(name)}`).join(", ");
+  return [
+    "",
+    `Each argument may be given as a flag instead (${pairs});`,
+    "giving one both ways is an error. A list takes JSON or commas (--name a,b);",
+    `--args '{"name": value}' gives any parameter as JSON.`,
+  ].join("\n");
+}
+
 export function addToolCommand(program: Command, tool: ToolManifest, getApp: () => Promise<DwimApp>): void {
-  const props = new Map(tool.params.map((p) => [p.name, p]));
   const cmd = program.command(tool.command).description(tool.summary);
   if (tool.command !== kebab(tool.name)) cmd.alias(kebab(tool.name));
+  // Declared optional: a required parameter may come as its flag instead; toolArguments checks it is given once.
   for (const name of tool.positional) {
-    const p = props.get(name);
-    cmd.argument(p?.required ? `<${kebab(name)}>` : `[${kebab(name)}]`, p?.description ?? name);
+    const p = tool.params.find((q) => q.name === name);
+    cmd.argument(`[${kebab(name)}]`, `${p?.description ?? name}${p?.required ? "" : " (optional)"}`);
   }
+  cmd.usage(`[options] ${positionalUsage(tool)}`.trimEnd());
   for (const p of tool.params) {
-    if (tool.positional.includes(p.name)) continue;
     const flag = p.textType === "boolean" ? `--${kebab(p.name)} [bool]` : `--${kebab(p.name)} <value>`;
     const opt = new Option(flag, p.description ?? "");
     if (p.enum) opt.choices(p.enum.map(String));
@@ -122,32 +118,18 @@ export function addToolCommand(program: Command, tool: ToolManifest, getApp: () 
   }
   cmd.option("--args <json>", "all arguments as one JSON object (merged under the flags)");
   cmd.option("--json", "print the structured result as JSON");
-  withDidYouMean(cmd);
+  if (tool.positional.length > 0) cmd.addHelpText("after", argumentsHelp(tool));
   cmd.action(async (...received: unknown[]) => {
+    const positionals = received.slice(0, tool.positional.length) as Array<string | undefined>;
     const options = received[tool.positional.length] as Record<string, unknown>;
-    const args: Record<string, unknown> = {};
-    if (typeof options.args === "string") {
-      try {
-        Object.assign(args, JSON.parse(options.args));
-      } catch {
-        process.stderr.write("--args must be a JSON object\n");
-        process.exitCode = 2;
-        return;
-      }
-    }
-    tool.positional.forEach((name, i) => {
-      const v = received[i];
-      if (typeof v === "string") args[name] = readCliValue(v, props.get(name) ?? { types: [] });
-    });
-    for (const p of tool.params) {
-      const v = options[camel(p.name)];
-      if (v === undefined || tool.positional.includes(p.name)) continue;
-      args[p.name] = v === true ? true : readCliValue(String(v), p);
-    }
-    process.exitCode = await runCall(
-      await getApp(),
-      { name: tool.name, arguments: args },
-      { json: options.json === true },
-    );
+    const parsed = toolArguments(tool, positionals, options);
+    if (!parsed.ok) cmd.error(`error: ${parsed.usage}`, { exitCode: 2, code: "dwim.usage" });
+    else
+      process.exitCode = await runCall(
+        await getApp(),
+        { name: tool.name, arguments: parsed.args },
+        { json: options.json === true },
+        `dwim ${tool.command}`,
+      );
   });
 }

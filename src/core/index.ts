@@ -79,7 +79,14 @@ export {
   renderSummary,
   summarizeLog,
 } from "./log.js";
-export { type EnumValue, type Parameter, type ParameterType, parametersOf, typeLabel } from "./parameters.js";
+export {
+  type EnumValue,
+  type Parameter,
+  type ParameterType,
+  parametersOf,
+  positionalParameters,
+  typeLabel,
+} from "./parameters.js";
 export { ensureStateDirectory, escapesProject, firstEscape } from "./project-paths.js";
 export { ToolRegistry } from "./registry.js";
 export { isInside, type RootCheck, resolveInsideRoots, resolveRoots } from "./roots.js";

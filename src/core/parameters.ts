@@ -124,3 +124,20 @@ export function typeLabel(param: Parameter): string {
   if (param.types.length === 0) return "any";
   return param.types.map((t) => (t === "array" && param.items ? `${param.items}[]` : t)).join("|");
 }
+
+const ONE_WORD: ReadonlySet<ParameterType | undefined> = new Set(["string", "number", "integer", "boolean"]);
+
+/**
+ * The parameters a command line takes by position, in order: every required parameter that is written as one word
+ * (a string, number or boolean: `dwim check-dimensions km mi`, `dwim forget 12`), in declaration order, then the
+ * optional ones the tool names (`optional`: a search's `path`). Every parameter is a flag as well. The CLI and the
+ * README's tool table both derive their positional arguments from this one rule.
+ */
+export function positionalParameters(params: readonly Parameter[], optional: readonly string[] = []): string[] {
+  for (const name of optional) {
+    const p = params.find((q) => q.name === name);
+    if (!p || p.required || !ONE_WORD.has(p.textType))
+      throw new Error(`'${name}' cannot be an optional positional argument: it must be an optional one-word parameter`);
+  }
+  return [...params.filter((p) => p.required && ONE_WORD.has(p.textType)).map((p) => p.name), ...optional];
+}

@@ -85,8 +85,11 @@ export interface ToolDefinition<Shape extends InputShape = InputShape> {
   cli: {
     /** Subcommand name: defaults to the tool name in kebab-case. */
     command: string;
-    /** Parameters taken as positional arguments, in order. */
-    positional: readonly string[];
+    /**
+     * Optional parameters also taken by position, after the required ones (a search's `path`); which parameters are
+     * positional is core/parameters.ts's positionalParameters.
+     */
+    optionalPositional: readonly string[];
   };
   /**
    * Shape of a success's structuredContent (did_you_mean is added for every tool): the MCP `outputSchema`. Objects in
@@ -114,7 +117,7 @@ export interface ToolSpec<Shape extends InputShape> {
   noAutoCorrect?: readonly string[];
   advanced?: readonly string[];
   annotations?: ToolAnnotations;
-  cli?: { command?: string; positional?: readonly string[] };
+  cli?: { command?: string; optionalPositional?: readonly string[] };
   /**
    * Fields of a successful result (see ToolDefinition.output), built on first use: only an MCP `tools/list` (or the
    * docs) reads the output schema, so a one-call CLI process never constructs it.
@@ -133,7 +136,7 @@ export function defineTool<Shape extends InputShape>(spec: ToolSpec<Shape>): Too
     if (properties.includes(alias)) throw new Error(`${spec.name}: parameter alias '${alias}' shadows a property`);
     if (!properties.includes(target)) throw new Error(`${spec.name}: parameter alias '${alias}' → unknown '${target}'`);
   }
-  for (const p of [...(spec.noAutoCorrect ?? []), ...(spec.cli?.positional ?? []), ...(spec.advanced ?? [])]) {
+  for (const p of [...(spec.noAutoCorrect ?? []), ...(spec.cli?.optionalPositional ?? []), ...(spec.advanced ?? [])]) {
     if (!properties.includes(p)) throw new Error(`${spec.name}: unknown parameter '${p}'`);
   }
   const definition: ToolDefinition<Shape> = {
@@ -149,7 +152,10 @@ export function defineTool<Shape extends InputShape>(spec: ToolSpec<Shape>): Too
     noAutoCorrect: spec.noAutoCorrect ?? [],
     advanced: spec.advanced ?? [],
     annotations: spec.annotations ?? {},
-    cli: { command: spec.cli?.command ?? spec.name.replaceAll("_", "-"), positional: spec.cli?.positional ?? [] },
+    cli: {
+      command: spec.cli?.command ?? spec.name.replaceAll("_", "-"),
+      optionalPositional: spec.cli?.optionalPositional ?? [],
+    },
     output: undefined,
     handler: spec.handler,
     render: spec.render,

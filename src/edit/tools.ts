@@ -30,7 +30,7 @@ export const readFileTool = defineTool({
   paramAliases: { file_path: "path", filepath: "path", file: "path" },
   advanced: ["line_numbers"],
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  cli: { command: "read", positional: ["path"] },
+  cli: { command: "read" },
   output: readOutput,
   handler: (args, ctx) => readFile(args, ctx, sectionOf(ctx.config, editSection).max_file_bytes),
   render: (output: ToolOutput) => String(output.content ?? ""),
@@ -77,7 +77,7 @@ export const editFileTool = defineTool({
   noAutoCorrect: ["path"],
   advanced: ["expected_replacements", "dry_run", "expected_hash"],
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  cli: { command: "edit", positional: ["path"] },
+  cli: { command: "edit" },
   output: editOutput,
   handler: (args, ctx) => editFile(args, ctx, { config: sectionOf(ctx.config, editSection) }),
   render: (output: ToolOutput) => {

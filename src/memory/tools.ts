@@ -109,7 +109,6 @@ export const rememberTool = defineTool({
   },
   advanced: ["context", "happened_at", "supersedes", "pinned"],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  cli: { positional: ["content"] },
   output: rememberOutput,
   handler: async (args, ctx) => remember(await contextFor(ctx), args),
   render: (o) => `Remembered #${o.id}${(o.tags as string[]).length > 0 ? ` [${(o.tags as string[]).join(", ")}]` : ""}`,
@@ -166,7 +165,7 @@ export const recallTool = defineTool({
   paramAliases: { query: "topic", q: "topic", path: "file_path", category: "categories", tag: "tags" },
   advanced: ["worked", "include_archived", "include_superseded", "condensed", "explain"],
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  cli: { positional: ["topic"] },
+  cli: { optionalPositional: ["topic"] },
   output: recallOutput,
   handler: async (args, ctx) => {
     const mc = await contextFor(ctx, ADDS_NO_MEMORY);

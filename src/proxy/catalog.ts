@@ -211,7 +211,7 @@ export function mirrorDefinition(tool: Tool, name: string = tool.name): AnyToolD
       idempotentHint: annotations.idempotentHint,
       openWorldHint: annotations.openWorldHint,
     },
-    cli: { command: name.replaceAll("_", "-"), positional: [] },
+    cli: { command: name.replaceAll("_", "-"), optionalPositional: [] },
     handler(): ToolOutput {
       throw new Error(`'${name}' is served by the proxy, not called through a dwim handler`);
     },

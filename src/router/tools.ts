@@ -24,7 +24,7 @@ export const analyzeIntentTool = defineTool({
       .describe("Route only among these tool names (the tools the agent can call now); empty or absent: all"),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  cli: { command: "route", positional: ["query"] },
+  cli: { command: "route" },
   output: analyzeIntentOutput,
   async handler(args, ctx) {
     return {
@@ -57,7 +57,7 @@ export const resolveToolTool = defineTool({
     tool_name: z.string().describe("The tool name to check, as written"),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  cli: { command: "resolve", positional: ["tool_name"] },
+  cli: { command: "resolve" },
   output: resolveToolOutput,
   handler(args, ctx) {
     const { hints: _hints, correction_type: _type, ...r } = routerFor(ctx.tools, ctx.config).resolve(args.tool_name);

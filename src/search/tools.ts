@@ -153,7 +153,7 @@ export const fuzzySearchContent = defineTool({
   paramAliases: { query: "fuzzy_filter", filter: "fuzzy_filter", pattern: "regex_pattern", auto_correct: "auto_retry" },
   advanced: ["hidden", "offset", "max_chars", "auto_retry", "case", "multiline", "content_only", "context_lines"],
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  cli: { command: "search", positional: ["fuzzy_filter", "path"] },
+  cli: { command: "search", optionalPositional: ["path"] },
   render,
   output: contentOutput,
   handler: async (args, ctx) => {
@@ -183,7 +183,7 @@ export const fuzzySearchFiles = defineTool({
   paramAliases: { query: "fuzzy_filter", filter: "fuzzy_filter", auto_correct: "auto_retry" },
   advanced: ["hidden", "offset", "max_chars", "auto_retry", "case", "multiline"],
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  cli: { command: "files", positional: ["fuzzy_filter", "path"] },
+  cli: { command: "files", optionalPositional: ["path"] },
   render,
   output: filesOutput,
   handler: async (args, ctx) => {

@@ -8,6 +8,7 @@ export interface ToolManifest {
   name: string;
   command: string;
   summary: string;
+  /** Parameters taken by position, in order (core/parameters.ts, positionalParameters); each is also a flag. */
   positional: string[];
   /** The tool definition's parameter model (core/parameters.ts). */
   params: Parameter[];

@@ -165,7 +165,7 @@ export const convertTool = defineTool({
     "strict_syntax",
   ],
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  cli: { command: "convert", positional: ["value", "from_unit", "to_unit"] },
+  cli: { command: "convert" },
   output: convertOutput,
   handler(args, ctx) {
     const settings = sectionOf(ctx.config, unitsSection);

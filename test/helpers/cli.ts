@@ -34,11 +34,14 @@ export async function dwim(args: string[], dir: string, env: Record<string, stri
   }
 }
 
-/** Runs `dwim args` (a shell-quoted string) in a pseudo-terminal (`script`), answering `input`; returns what it showed. */
+/**
+ * Runs `dwim args` (a shell-quoted string) in a pseudo-terminal (`script`), answering `input`; returns what it showed.
+ * The terminal is TERM=dumb (no colours) unless `env` names another.
+ */
 export function dwimInTerminal(args: string, dir: string, env: Record<string, string>, input: string): string {
   const r = spawnSync("script", ["-qec", `${process.execPath} ${MAIN} ${args}`, "/dev/null"], {
     cwd: dir,
-    env: { ...env, TERM: "dumb" },
+    env: { TERM: "dumb", ...env },
     input,
     encoding: "utf8",
     timeout: 20_000,

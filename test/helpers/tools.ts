@@ -16,7 +16,7 @@ export const echoTool = defineTool({
   },
   paramAliases: { query: "fuzzy_filter" },
   annotations: { readOnlyHint: true },
-  cli: { command: "echo", positional: ["fuzzy_filter"] },
+  cli: { command: "echo" },
   handler: (args) => ({ echoed: args }),
 });
 

@@ -35,8 +35,8 @@ describe("the memory toolset over MCP", () => {
     expect(byName.get("search_memories")?.annotations?.readOnlyHint).toBe(true);
     expect(byName.get("forget")?.annotations?.destructiveHint).toBe(true);
     const defs = new Map(toolset.tools.map((t) => [t.name, t]));
-    expect(defs.get("remember")?.cli).toEqual({ command: "remember", positional: ["content"] });
-    expect(defs.get("recall")?.cli).toEqual({ command: "recall", positional: ["topic"] });
+    expect(defs.get("remember")?.cli).toEqual({ command: "remember", optionalPositional: [] });
+    expect(defs.get("recall")?.cli).toEqual({ command: "recall", optionalPositional: ["topic"] });
     await c.close();
   });
 

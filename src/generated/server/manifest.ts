@@ -326,7 +326,9 @@ export const MANIFEST: readonly ToolsetManifest[] = [
         "command": "edit",
         "summary": "Replace old_str with new_str in a file (one occurrence unless expected_replacements or replace_all), or create the file when old_str is empty.",
         "positional": [
-          "path"
+          "path",
+          "old_str",
+          "new_str"
         ],
         "params": [
           {
@@ -557,7 +559,10 @@ export const MANIFEST: readonly ToolsetManifest[] = [
         "name": "compute",
         "command": "compute",
         "summary": "Multiply a quantity through a chain of conversion factors (dosage, rates) with dimensional tracking.",
-        "positional": [],
+        "positional": [
+          "initial_value",
+          "initial_unit"
+        ],
         "params": [
           {
             "name": "initial_value",
@@ -664,7 +669,10 @@ export const MANIFEST: readonly ToolsetManifest[] = [
         "name": "check_dimensions",
         "command": "check-dimensions",
         "summary": "Tell whether two units convert into each other (same dimension and kind of quantity), with their dimensions and the factor.",
-        "positional": [],
+        "positional": [
+          "unit_a",
+          "unit_b"
+        ],
         "params": [
           {
             "name": "unit_a",
@@ -761,7 +769,10 @@ export const MANIFEST: readonly ToolsetManifest[] = [
         "name": "define_unit",
         "command": "define-unit",
         "summary": "Define a unit for this session only (other sessions never see it); give it a conversion with define_conversion.",
-        "positional": [],
+        "positional": [
+          "name",
+          "dimension"
+        ],
         "params": [
           {
             "name": "name",
@@ -825,7 +836,11 @@ export const MANIFEST: readonly ToolsetManifest[] = [
         "name": "define_conversion",
         "command": "define-conversion",
         "summary": "Define how a session unit converts: dst = src·factor + offset (1 smoot = 1.7018 m).",
-        "positional": [],
+        "positional": [
+          "src",
+          "dst",
+          "factor"
+        ],
         "params": [
           {
             "name": "src",
@@ -888,7 +903,8 @@ export const MANIFEST: readonly ToolsetManifest[] = [
         "command": "remember",
         "summary": "Store a decision, pattern, warning or learning in the project's memory, shared by every agent on the project.",
         "positional": [
-          "content"
+          "content",
+          "category"
         ],
         "params": [
           {
@@ -1110,7 +1126,9 @@ export const MANIFEST: readonly ToolsetManifest[] = [
         "name": "search_memories",
         "command": "search-memories",
         "summary": "Full-text search of the project's memory with \"phrases\", prefix*, OR and -excluded terms; snippets, relevance or newest first, paged by offset.",
-        "positional": [],
+        "positional": [
+          "query"
+        ],
         "params": [
           {
             "name": "query",
@@ -1218,7 +1236,10 @@ export const MANIFEST: readonly ToolsetManifest[] = [
         "name": "record_outcome",
         "command": "record-outcome",
         "summary": "Record whether a remembered decision or approach worked.",
-        "positional": [],
+        "positional": [
+          "memory_id",
+          "worked"
+        ],
         "params": [
           {
             "name": "memory_id",
@@ -1252,7 +1273,9 @@ export const MANIFEST: readonly ToolsetManifest[] = [
         "name": "forget",
         "command": "forget",
         "summary": "Archive memories so recall and search no longer show them (include_archived still can).",
-        "positional": [],
+        "positional": [
+          "memory_id"
+        ],
         "params": [
           {
             "name": "memory_id",
