@@ -1,7 +1,8 @@
 /**
  * `dwim config check`: every fault in dwim.toml and the environment, including those found only against the tool
- * list (an `[aliases]` entry naming no tool, a colliding alias), exactly as `list_capabilities` reports them, and
- * whether the project's file is trusted. `dwim config trust` / `untrust`: the user's decision about the project's
+ * list (an `[aliases]` entry naming no tool, a colliding alias), exactly as `list_capabilities` reports them, a
+ * `[serve]` selection naming no toolset or tool (which would stop `dwim serve`), and whether the project's file is
+ * trusted. The exit code is the same with `--json`: 1 with any fault. `dwim config trust` / `untrust`: the user's decision about the project's
  * file, by its content (README.md, "Security model").
  */
 import type { ConfigError, LoadedConfig } from "../core/config.js";
@@ -23,6 +24,23 @@ const TRUST_WORDS = {
   changed: "changed since it was trusted: keys that widen access are ignored",
 } as const;
 
+/** `[serve] tools` and `exclude` names that are no toolset or tool: `dwim serve` would refuse to start. */
+async function selectionFaults(config: LoadedConfig): Promise<ConfigError[]> {
+  const { sectionOf, serveSection } = await import("../core/config.js");
+  const { unknownNames } = await import("../server/selection.js");
+  const serve = sectionOf(config, serveSection);
+  // The file that set it: the last one read (a project file overrides the user's).
+  const source = config.sources.at(-1) ?? "dwim.toml";
+  return (["tools", "exclude"] as const).flatMap((key) =>
+    unknownNames(serve[key]).map((e) => ({
+      source,
+      key: `serve.${key}`,
+      message: `'${e.got}' is no toolset or tool`,
+      ...(e.likelyFix ? { likely_fix: e.likelyFix } : {}),
+    })),
+  );
+}
+
 export async function checkConfig(options: { json: boolean } & ProjectOption): Promise<number> {
   const { formatConfigError } = await import("../core/config.js");
   const { routerFor } = await import("../router/router.js");
@@ -31,7 +49,8 @@ export async function checkConfig(options: { json: boolean } & ProjectOption): P
   const faults: ConfigError[] = [];
   const seen = new Set<string>();
   const tools = (await loadToolsets()).flatMap((t) => t.tools);
-  for (const e of [...config.errors, ...routerFor(tools, config).configErrors]) {
+  const selection = await selectionFaults(config);
+  for (const e of [...config.errors, ...routerFor(tools, config).configErrors, ...selection]) {
     const key = formatConfigError(e);
     if (seen.has(key)) continue;
     seen.add(key);

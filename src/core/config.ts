@@ -26,6 +26,9 @@ export interface ConfigError {
   likely_fix?: string;
   /** Set on a guarded key a project file may not set until the user trusts it: what the key would have allowed. */
   untrusted?: string;
+  /** Where in the file a syntax error is, 1-based (invalid TOML). */
+  line?: number;
+  column?: number;
 }
 
 /**
@@ -349,7 +352,12 @@ function parseTomlFile(file: ConfigFile, errors: ConfigError[]): Record<string, 
   try {
     return parseToml(file.text) as Record<string, unknown>;
   } catch (e) {
-    errors.push({ source: file.path, key: "", message: `Invalid TOML: ${(e as Error).message.split("\n")[0]}` });
+    // smol-toml's TomlError knows where: "Invalid TOML document: <what>" with the line and column.
+    const { line, column } = e as { line?: unknown; column?: unknown };
+    const what = (e as Error).message.split("\n")[0].replace(/^Invalid TOML document: /u, "");
+    const at = typeof line === "number" && typeof column === "number" ? { line, column } : {};
+    const where = "line" in at ? ` at line ${at.line}, column ${at.column}` : "";
+    errors.push({ source: file.path, key: "", message: `Invalid TOML${where}: ${what}`, ...at });
     return undefined;
   }
 }
@@ -439,6 +447,8 @@ function knownKeys(schema: z.ZodType): string[] {
 
 /** One-line rendering of a config fault for stderr and `dwim config check`. */
 export function formatConfigError(e: ConfigError): string {
-  const where = e.key ? `${e.source}: ${e.key}` : e.source;
+  // file:line:column, as compilers write it, so an editor or terminal can jump there.
+  const file = e.line !== undefined ? `${e.source}:${e.line}:${e.column ?? 1}` : e.source;
+  const where = e.key ? `${file}: ${e.key}` : file;
   return `${where}: ${e.message}${e.likely_fix ? ` (did you mean '${e.likely_fix}'?)` : ""}`;
 }

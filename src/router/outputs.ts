@@ -38,6 +38,8 @@ const configError = z.looseObject({
   key: z.string(),
   message: z.string(),
   likely_fix: z.string().optional(),
+  line: z.number().int().optional(),
+  column: z.number().int().optional(),
 });
 
 export const listCapabilitiesOutput = (): z.ZodRawShape => ({

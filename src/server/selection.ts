@@ -28,6 +28,19 @@ function check(name: string, loaded: readonly Toolset[] = []): void {
   throw new UnknownToolsetError(name, TOOLSET_NAMES, near.likely_fix);
 }
 
+/** The names of a selection that are no toolset or tool of dwim's, each with its did-you-mean. */
+export function unknownNames(names: readonly string[]): UnknownToolsetError[] {
+  return names.flatMap((name) => {
+    try {
+      check(name);
+      return [];
+    } catch (e) {
+      if (e instanceof UnknownToolsetError) return [e];
+      throw e;
+    }
+  });
+}
+
 /** The toolsets a selection needs loaded, in the manifest's order (undefined: all). Throws on an unknown name. */
 export function toolsetsToLoad(selection: ToolSelection): string[] | undefined {
   for (const name of [...(selection.include ?? []), ...(selection.exclude ?? [])]) check(name);

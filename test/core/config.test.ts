@@ -93,6 +93,14 @@ describe("config", () => {
     expect(sectionOf(c, recoverySection).max_hints).toBe(1);
   });
 
+  it("says where invalid TOML is: line and column, in the message and as file:line:column", () => {
+    const f = files(null, "[recovery]\nmax_hints = 2\nauto threshold = 0.9\n");
+    const e = loadConfig({ ...f, env: {} }).errors[0];
+    expect(e).toMatchObject({ line: 3, column: 6 });
+    expect(e.message).toMatch(/^Invalid TOML at line 3, column 6: /u);
+    expect(formatConfigError(e)).toMatch(/:3:6: Invalid TOML at line 3, column 6: /u);
+  });
+
   it("reports an invalid environment value and ignores it", () => {
     const c = loadConfig({ userFile: null, projectFile: null, env: { DWIM_MAX_HINTS: "many" } });
     expect(c.errors[0]).toMatchObject({ source: "env", key: "DWIM_MAX_HINTS" });
