@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 /**
- * The installed `dwim` command, built for a fast cold start. It runs the CLI bundle, `cli.cjs` beside it (the whole CLI in
- * one CommonJS file, built by scripts/bundle-cli.mjs), through V8's code cache: compiling the code a command runs was
- * about half of a `dwim convert` beyond Node's own start. Node 22 offers this as module.enableCompileCache; Node 20
- * has only vm.Script's cachedData, which takes a script, hence the one CommonJS file.
+ * The installed `dwim` command, built for a fast cold start. It runs the CLI bundle, `cli.cjs` beside it (the whole
+ * CLI in one CommonJS file, built by scripts/bundle-cli.mjs), through V8's code cache: compiling the code a command
+ * runs was about half of a `dwim convert` beyond Node's own start. Node 22 offers this as module.enableCompileCache;
+ * Node 20 has only vm.Script's cachedData, which takes a script, hence the one CommonJS file.
  *
- * One cache file per build, Node version and subcommand (each command compiles different code), in dwim's cache
- * directory. A run without a usable cache (none yet, or one V8 rejects) writes it when it ends with success, so a
- * mistyped command leaves nothing behind. Best effort: without a writable directory every start compiles, as before.
+ * One cache file per build, installation, Node version and subcommand (each command compiles different code), in dwim's
+ * cache directory. The installation's path is part of the key: a cache records the file it was compiled from, and two
+ * installations of one build must never share one (stack traces would name the other's files). A run without a usable
+ * cache (none yet, or one V8 rejects) writes it when it ends with success, so a mistyped command leaves nothing behind.
+ * Best effort: without a writable directory every start compiles, as before.
  */
+import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -22,6 +25,8 @@ declare const DWIM_CLI_BUILD: string | undefined;
 const BUNDLE = join(dirname(fileURLToPath(import.meta.url)), "cli.cjs");
 
 const BUILD = typeof DWIM_CLI_BUILD === "string" ? DWIM_CLI_BUILD : undefined;
+/** Which installation: the bundle's path, hashed (a file name cannot hold a path). */
+const INSTALL = createHash("sha256").update(BUNDLE).digest("hex").slice(0, 12);
 const DAY_MS = 86_400_000;
 
 /** This run's cache file: undefined when caching is off or the bundle's build is unknown. */
@@ -30,12 +35,12 @@ function codeCachePath(argv: readonly string[], env: Record<string, string | und
   if (!dir || !BUILD) return undefined;
   const word = argv[2] ?? "";
   const command = /^[a-z][a-z0-9-]{0,39}$/u.test(word) ? word : "other";
-  return join(dir, "cli-code", `${BUILD}-${process.version}-${process.arch}-${command}.bin`);
+  return join(dir, "cli-code", `${BUILD}-${INSTALL}-${process.version}-${process.arch}-${command}.bin`);
 }
 
 /**
  * Caches of other builds (a dwim since upgraded), and partial files a killed writer left, written over a day ago go
- * when this build writes a cache of its own.
+ * when this build writes a cache of its own. Other installations of this build keep theirs.
  */
 function pruneOtherBuilds(dir: string): void {
   for (const name of readdirSync(dir)) {

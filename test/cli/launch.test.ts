@@ -5,7 +5,18 @@
  * is off, and a cache V8 cannot use is replaced rather than trusted.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -33,9 +44,9 @@ function sandbox(extra: Record<string, string> = {}) {
   return { dir, env, codeDir: join(dir, "cache", "dwim", "cli-code") };
 }
 
-async function dwim(args: string[], box: { dir: string; env: Record<string, string> }) {
+async function dwim(args: string[], box: { dir: string; env: Record<string, string> }, bin = BIN) {
   try {
-    const r = await run(process.execPath, [BIN, ...args], { cwd: box.dir, env: box.env });
+    const r = await run(process.execPath, [bin, ...args], { cwd: box.dir, env: box.env });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -99,6 +110,34 @@ describe("the installed dwim's code cache", () => {
     expect(existsSync(partial)).toBe(false);
     expect(existsSync(recent)).toBe(true);
     expect(existsSync(join(box.codeDir, own))).toBe(true);
+  });
+});
+
+/** A second installation of this very build elsewhere on disk: the bin and the bundle, with the same dependencies. */
+function installCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), "dwim-install-"));
+  const bundle = join(dir, "dist", "cli", "bundle");
+  mkdirSync(bundle, { recursive: true });
+  for (const file of ["main.js", "cli.cjs"])
+    copyFileSync(join(ROOT, "dist", "cli", "bundle", file), join(bundle, file));
+  writeFileSync(join(dir, "package.json"), '{"type": "module"}\n');
+  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
+  return join(bundle, "main.js");
+}
+
+describe("two installations of one build", () => {
+  it("keep a code cache each: one never runs code compiled from the other's files", async () => {
+    const box = sandbox();
+    const other = installCopy();
+    expect(await dwim(["convert", "5", "km", "mi"], box)).toMatchObject({ code: 0, stdout: "3.106855961 mi\n" });
+    expect(cacheFiles(box.codeDir)).toHaveLength(1);
+    expect(await dwim(["convert", "5", "km", "mi"], box, other)).toMatchObject({ code: 0, stdout: "3.106855961 mi\n" });
+    const files = cacheFiles(box.codeDir);
+    expect(files).toHaveLength(2);
+    // Same build (the first part of the name), different installation (the second).
+    const [a, b] = files.map((f) => f.split("-"));
+    expect(a[0]).toBe(b[0]);
+    expect(a[1]).not.toBe(b[1]);
   });
 });
 
