@@ -29,7 +29,7 @@ function parameterList(tool: AnyToolDefinition): string {
 }
 
 /** The subcommand with its positional arguments, as `dwim <command> --help` shows them. */
-export function commandUsage(tool: AnyToolDefinition): string {
+function commandUsage(tool: AnyToolDefinition): string {
   const params = parametersOf(tool);
   const words = positionalParameters(params, tool.cli.optionalPositional).map((name) => {
     const shown = name.replaceAll("_", "-");

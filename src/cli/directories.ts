@@ -20,7 +20,7 @@ const directoryEntryOf = (parent: string) => (entry: Dirent) =>
   entry.isDirectory() || (entry.isSymbolicLink() && isDirectory(join(parent, entry.name)));
 
 /** What is wrong with `given` as the directory `flag` names, or undefined when it is one. */
-export function directoryProblem(flag: string, given: string, cwd = process.cwd()): string | undefined {
+function directoryProblem(flag: string, given: string, cwd = process.cwd()): string | undefined {
   const absolute = resolve(cwd, given);
   let code: string | undefined;
   try {
@@ -38,7 +38,7 @@ export function directoryProblem(flag: string, given: string, cwd = process.cwd(
 type GivenDirectories = ReadonlyArray<readonly [flag: string, dirs: readonly string[] | string | undefined]>;
 
 /** The problems of every directory given, in order (`--root` may repeat). */
-export function directoryProblems(given: GivenDirectories): string[] {
+function directoryProblems(given: GivenDirectories): string[] {
   return given.flatMap(([flag, dirs]) =>
     (typeof dirs === "string" ? [dirs] : (dirs ?? [])).flatMap((dir) => directoryProblem(flag, dir) ?? []),
   );

@@ -12,7 +12,7 @@ export function kebab(name: string): string {
 }
 
 /** The key commander stores `--kebab-name` under. */
-export function camel(name: string): string {
+function camel(name: string): string {
   return name.replace(/[-_]([a-z0-9])/gu, (_, c: string) => c.toUpperCase());
 }
 

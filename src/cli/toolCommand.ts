@@ -12,8 +12,6 @@ import { coloursFor } from "./colour.js";
 import { writeOut } from "./output.js";
 import { kebab, positionalUsage, toolArguments } from "./tool-arguments.js";
 
-export { kebab, readCliValue } from "./tool-arguments.js";
-
 export interface OutputMode {
   json: boolean;
 }

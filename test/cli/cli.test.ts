@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readCliValue } from "../../src/cli/toolCommand.js";
+import { readCliValue } from "../../src/cli/tool-arguments.js";
 import { cliSandbox, dwim, dwimInTerminal } from "../helpers/cli.js";
 
 describe("dwim CLI", () => {

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parameterCell } from "../../scripts/codegen/readme.js";
-import { readCliValue } from "../../src/cli/toolCommand.js";
+import { readCliValue } from "../../src/cli/tool-arguments.js";
 import { loadConfig } from "../../src/core/config.js";
 import { parametersOf, typeLabel } from "../../src/core/parameters.js";
 import { DEFAULT_THRESHOLDS } from "../../src/core/suggest.js";
