@@ -7,7 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
-    // One scratch TMPDIR per run, removed at the end (fixture trees never pile up in /tmp).
-    globalSetup: ["test/helpers/scratch-tmp.ts"],
+    // One scratch TMPDIR per run, removed at the end (fixture trees never pile up in /tmp); a PostgreSQL server for
+    // the PostgreSQL tests (embedded PGlite when none answers, outside CI).
+    globalSetup: ["test/helpers/scratch-tmp.ts", "test/helpers/postgres-server.ts"],
   },
 });

@@ -39,7 +39,13 @@ export function ensureCorpora(log: (s: string) => void): Corpus[] {
     }
   }
   const present = CORPORA.filter((c) => existsSync(c.root));
-  for (const c of CORPORA) if (!present.includes(c)) log(`Corpus ${c.name} unavailable (${c.package} not installed)`);
+  const absent = CORPORA.filter((c) => !present.includes(c));
+  for (const c of absent) log(`Corpus ${c.name} unavailable (${c.package} not installed; it is read at ${c.root})`);
+  if (absent.length > 0) {
+    log(
+      `Next step: as root on Debian 12 (bookworm), run  apt-get install -y --no-install-recommends ${absent.map((c) => c.package).join(" ")}  and rerun \`npm run bench -- edit\`.`,
+    );
+  }
   return present;
 }
 

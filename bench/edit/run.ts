@@ -32,7 +32,7 @@ const log = (s: string) => process.stderr.write(`${s}\n`);
 
 const corpora = ensureCorpora(log);
 if (corpora.length === 0) {
-  log("No corpus could be installed (apt-get needs root and the Debian mirror); stopping.");
+  log("No corpus could be installed (apt-get needs root and a Debian 12 mirror); stopping.");
   process.exit(2);
 }
 const rng = mulberry32(seed);

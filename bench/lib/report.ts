@@ -39,19 +39,6 @@ function machine(): Machine {
   };
 }
 
-/** Where the evaluation data lives: DWIM_DATA_DIR, else ../shared/data next to the checkout. Stops when missing. */
-export function dataDir(sub = ""): string {
-  const base = process.env.DWIM_DATA_DIR ?? resolve(REPO_DIR, "..", "shared", "data");
-  const dir = join(base, sub);
-  if (!existsSync(dir)) {
-    process.stderr.write(
-      `Evaluation data not found at ${dir} (set DWIM_DATA_DIR). This benchmark needs it; stopping.\n`,
-    );
-    process.exit(2);
-  }
-  return dir;
-}
-
 export interface Row {
   metric: string;
   ours: number | string;

@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/core/index.js";
-import { BENCH_DIR, dataDir } from "../lib/report.js";
+import { DATA_FILES, requireData } from "../lib/datasets.js";
+import { BENCH_DIR } from "../lib/report.js";
 import { type Doc, grepRank, SeedBlend } from "./baselines.js";
 import { anyOf, type Memory, memorySection, openMemory, queryTerms, recall, rememberBatch } from "./lib.js";
 import { mean, mrrAt } from "./metrics.js";
@@ -45,9 +46,19 @@ export interface LocomoResult {
   answerableAbstained: Record<LocomoSystem, number>;
 }
 
+/** Where LoCoMo's dev split is; stops the benchmark, saying how to get it, when it is not there. */
+export function locomoFile(): string {
+  const data = requireData(
+    "npm run bench -- memory",
+    [DATA_FILES.locomo],
+    "npm run bench -- memory --postgres, --responsive or --questions (the other memory benchmarks) need none",
+  );
+  return join(data, DATA_FILES.locomo.path);
+}
+
 /** LoCoMo's dev split (conversations 0–6). */
-export function runLocomo(env: Record<string, string> = {}): Promise<LocomoResult> {
-  return runConversations(join(dataDir("memory"), "locomo10_conv0-6.json"), env);
+export function runLocomo(file = locomoFile(), env: Record<string, string> = {}): Promise<LocomoResult> {
+  return runConversations(file, env);
 }
 
 /** The project's own held-out conversations (bench/memory/data/conversations.json, written by hand, LoCoMo's shape). */

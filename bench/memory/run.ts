@@ -13,7 +13,7 @@ import Database from "better-sqlite3";
 import { publish, REPO_DIR, type Row } from "../lib/report.js";
 import { type BucketScore, runEval, type System } from "./eval.js";
 import { runLatency } from "./latency.js";
-import { type LocomoResult, runHeldOutConversations, runLocomo } from "./locomo.js";
+import { type LocomoResult, locomoFile, runHeldOutConversations, runLocomo } from "./locomo.js";
 import { type QuestionsResult, runQuestions } from "./questions.js";
 import { runResponsiveness } from "./responsiveness.js";
 import {
@@ -113,10 +113,11 @@ function bucketRows(
 
 async function main(): Promise<void> {
   const load = loadavg()[0];
+  const locomo = locomoFile();
   process.stderr.write("memory bench: eval set…\n");
   const ev = await runEval();
   process.stderr.write("memory bench: LoCoMo…\n");
-  const lo = await runLocomo();
+  const lo = await runLocomo(locomo);
   process.stderr.write("memory bench: held-out conversations…\n");
   const held = await runHeldOutConversations();
   process.stderr.write("memory bench: latency 10k…\n");

@@ -13,8 +13,8 @@ import { loadConfig } from "../../src/core/config.js";
 import { featuresOf, monotoneMap } from "../../src/router/calibration.js";
 import { ROUTER_CONFIG_SECTIONS, routerConfigFrom } from "../../src/router/config.js";
 import { Router } from "../../src/router/router.js";
+import { DATA_FILES, requireData } from "../lib/datasets.js";
 import { rng } from "../lib/random.js";
-import { dataDir } from "../lib/report.js";
 import { bins, type Example, ece, expectedCalibrationError, fitIsotonic, fitLogistic, predict } from "./reliability.js";
 
 interface MetaTool {
@@ -28,9 +28,9 @@ const readJsonl = <T>(file: string): T[] =>
     .filter((l) => l.trim() !== "")
     .map((l) => JSON.parse(l) as T);
 
-const dir = dataDir("router");
-const tools = readJsonl<MetaTool>(join(dir, "metatool_tools.jsonl"));
-const queries = readJsonl<{ query: string; expected: string }>(join(dir, "metatool_queries_dev.jsonl"));
+const data = requireData("npx tsx bench/router/calibrate.ts", [DATA_FILES.metatoolTools, DATA_FILES.metatoolQueries]);
+const tools = readJsonl<MetaTool>(join(data, DATA_FILES.metatoolTools.path));
+const queries = readJsonl<{ query: string; expected: string }>(join(data, DATA_FILES.metatoolQueries.path));
 const base = routerConfigFrom(
   loadConfig({ userFile: null, projectFile: null, env: {}, sections: [...ROUTER_CONFIG_SECTIONS] }),
 );

@@ -16,7 +16,8 @@ import { OOV_WEIGHT } from "../../src/router/intent.js";
 import { Router } from "../../src/router/router.js";
 import { TOOLSETS } from "../../src/server/toolsets.js";
 import { DWIM_TOOLS } from "../../test/router/fixture.js";
-import { dataDir, percentile, publish, type Row, timeMs } from "../lib/report.js";
+import { DATA_FILES, requireData } from "../lib/datasets.js";
+import { percentile, publish, type Row, timeMs } from "../lib/report.js";
 import { Bm25Router, SeedRouter } from "./baseline.js";
 import { answerStats, type ConfidenceOutcome, measureConfidence, reliabilityLines } from "./confidence.js";
 import { HELDOUT_OUT_OF_SCOPE, HELDOUT_QUERIES, HELDOUT_TOOLS } from "./heldout.js";
@@ -414,11 +415,14 @@ async function measureLatency(base: MetaTool[], queries: string[], size: number)
 }
 
 // ---------- run ----------
-const routerDir = dataDir("router");
-const typosDir = dataDir("typos");
-const metaTools = readJsonl<MetaTool>(join(routerDir, "metatool_tools.jsonl"));
-const metaQueries = readJsonl<{ query: string; expected: string }>(join(routerDir, "metatool_queries_dev.jsonl"));
-const llmErrors = readJsonl<LlmNameError>(join(typosDir, "llm_name_errors_dev.jsonl"));
+const data = requireData("npm run bench -- router", [
+  DATA_FILES.metatoolTools,
+  DATA_FILES.metatoolQueries,
+  DATA_FILES.llmNameErrors,
+]);
+const metaTools = readJsonl<MetaTool>(join(data, DATA_FILES.metatoolTools.path));
+const metaQueries = readJsonl<{ query: string; expected: string }>(join(data, DATA_FILES.metatoolQueries.path));
+const llmErrors = readJsonl<LlmNameError>(join(data, DATA_FILES.llmNameErrors.path));
 
 const catalogs = [dwimCatalog(), metatoolCatalog(metaTools), gateway()];
 const typoRows: Row[] = [];

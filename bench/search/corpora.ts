@@ -43,7 +43,12 @@ export function ensureInstalled(corpora: readonly Corpus[]): void {
     env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
   });
   if (r.status !== 0) {
-    process.stderr.write(`Could not install ${missing.join(", ")}; stopping.\n`);
+    process.stderr.write(
+      `Could not install ${missing.join(", ")}. Next step: as root on Debian 12 (bookworm), run\n` +
+        `  apt-get install -y ${missing.join(" ")}\n` +
+        `then rerun \`npm run bench -- search\`. The corpora are read where Debian puts them (${GO.cwd}/${GO.path}, ` +
+        `${rust().cwd}); another system needs those two source trees at those paths, and rg and fzf on PATH.\n`,
+    );
     process.exit(2);
   }
 }

@@ -1,13 +1,16 @@
 /**
  * Typo-matcher benchmark: dwim's suggest() against ucon's difflib suggestions as the baseline on
  * (a) generated typos over >= 500 real names plus >= 300 garbage strings, (b) real misspellings (codespell dev split)
- * and (c) real LLM tool/parameter name errors (dev split).
+ * and (c) real LLM tool/parameter name errors (dev split). `--generated-only` runs what needs no evaluation data
+ * ((a) over dwim's own and the units' names, latency, (d)) and records nothing: the recorded registry also holds the
+ * data's names.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type CandidateSpec, NameIndex, parameterNames, type SuggestOptions } from "../../src/core/index.js";
 import { TOOLSETS } from "../../src/server/toolsets.js";
-import { dataDir, percentile, publish, type Row } from "../lib/report.js";
+import { DATA_FILES, requireData } from "../lib/datasets.js";
+import { percentile, publish, type Row } from "../lib/report.js";
 import { measureConvergence } from "./agent.js";
 import { baselineSuggest } from "./baseline.js";
 import { type EditClass, generateGarbage, generateTypos } from "./generate.js";
@@ -111,16 +114,25 @@ interface LlmCase {
   acceptable_hints: string[];
 }
 
+const generatedOnly = process.argv.includes("--generated-only");
+
+function readLines(path: string): string[] {
+  return readFileSync(path, "utf8").trim().split("\n");
+}
+
 async function main(): Promise<void> {
-  const typoDir = dataDir("typos");
-  const llm = readFileSync(join(typoDir, "llm_name_errors_dev.jsonl"), "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l) as LlmCase);
-  const routerTools = readFileSync(join(dataDir("router"), "metatool_tools.jsonl"), "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => (JSON.parse(l) as { name: string }).name);
+  const data = generatedOnly
+    ? undefined
+    : requireData(
+        "npm run bench -- typos",
+        [DATA_FILES.codespell, DATA_FILES.llmNameErrors, DATA_FILES.metatoolTools],
+        "npm run bench -- typos --generated-only measures (a) over dwim's own and the units' names, the latency " +
+          "and (d), and records nothing",
+      );
+  const llm = data ? readLines(join(data, DATA_FILES.llmNameErrors.path)).map((l) => JSON.parse(l) as LlmCase) : [];
+  const routerTools = data
+    ? readLines(join(data, DATA_FILES.metatoolTools.path)).map((l) => (JSON.parse(l) as { name: string }).name)
+    : [];
 
   // (a) registry of real names: dwim's tool/parameter names, unit names, real tool and parameter names from BFCL,
   // LiveMCPBench and MetaTool catalogs.
@@ -214,7 +226,7 @@ async function main(): Promise<void> {
   ];
 
   // (b) real misspellings: codespell pairs with one correction, registries of 1,000 correction words each.
-  const pairs = readFileSync(join(typoDir, "codespell_dev.tsv"), "utf8")
+  const pairs = (data ? readFileSync(join(data, DATA_FILES.codespell.path), "utf8") : "")
     .split("\n")
     .map((l) => l.split("\t"))
     .filter(
@@ -329,26 +341,33 @@ async function main(): Promise<void> {
     { metric: "auto-corrections into destructive tools", ours: conv.autoIntoDestructive, target: "0" },
   ];
 
+  const fromData = <T>(items: T[]): T[] => (data ? items : []);
   publish({
     name: "typos",
+    record: !generatedOnly,
     title: "Typo matcher (core suggest) vs ucon's difflib baseline",
     inputs: [
-      `registry: ${registry.length} targets with ${spellings.length} spellings (dwim tools, parameters and aliases; the units catalog, every spelling of a unit one target; BFCL/LiveMCPBench/MetaTool tool and parameter names)`,
+      `registry: ${registry.length} targets with ${spellings.length} spellings (dwim tools, parameters and aliases; the units catalog, every spelling of a unit one target${data ? "; BFCL/LiveMCPBench/MetaTool tool and parameter names" : ""})`,
       `generated typos: ${typos.length} (${single.length} single edits, ${double.length} double edits), seed 20261121; garbage: ${garbage.length} strings`,
-      `real misspellings: ${tb.ours.n} codespell dev pairs in registries of ~1,000 correction words`,
-      `real LLM name errors: ${llm.length} dev cases (BFCL, LiveMCPBench)`,
+      ...fromData([
+        `real misspellings: ${tb.ours.n} codespell dev pairs in registries of ~1,000 correction words`,
+        `real LLM name errors: ${llm.length} dev cases (BFCL, LiveMCPBench)`,
+      ]),
+      ...(data ? [] : ["--generated-only: (b) and (c) need the evaluation data (bench/DATA.md) and are left out"]),
       "baseline: difflib get_close_matches cutoff 0.6; likely fix when top >= 0.7 and leads the second by >= 0.1 (as ucon does)",
       "'fix' = a single mechanical correction: dwim's auto + likely_fix tiers, the baseline's likely_fix",
     ],
     tables: [
       { caption: "(a) generated typos over real names", rows: rowsA, baselineLabel: "difflib baseline" },
       { caption: "latency", rows: rowsLatency, baselineLabel: "difflib baseline" },
-      { caption: "(b) real misspellings (codespell, dev split)", rows: rowsB, baselineLabel: "difflib baseline" },
-      {
-        caption: "(c) real LLM tool/parameter name errors (dev split)",
-        rows: rowsC,
-        baselineLabel: "difflib baseline",
-      },
+      ...fromData([
+        { caption: "(b) real misspellings (codespell, dev split)", rows: rowsB, baselineLabel: "difflib baseline" },
+        {
+          caption: "(c) real LLM tool/parameter name errors (dev split)",
+          rows: rowsC,
+          baselineLabel: "difflib baseline",
+        },
+      ]),
       {
         caption: "(d) scripted agent over dwim's own tools: misspelled tool and parameter names, one retry",
         rows: rowsD,

@@ -14,13 +14,17 @@ import { applyLikelyFix } from "../../src/core/fix.js";
 import { type ConvertInput, convert } from "../../src/units/convert.js";
 import { MAX_UNIT_CHARS } from "../../src/units/parse.js";
 import { builtinUnits } from "../../src/units/system.js";
-import { dataDir, percentile, publish, REPO_DIR, type Row } from "../lib/report.js";
+import { DATA_FILES, requireData } from "../lib/datasets.js";
+import { percentile, publish, REPO_DIR, type Row } from "../lib/report.js";
 import { fixSweep, fuzzedRefusals, heldOutStandards, rejectionTimes } from "./heldout.js";
 import { difflibMatcher, dwimMatcher, generateCases, score } from "./typos.js";
 
 const math = create(all);
 const units = builtinUnits();
-const dir = dataDir("units");
+const dir = join(
+  requireData("npm run bench -- units", [DATA_FILES.nist, DATA_FILES.nistSymbols, DATA_FILES.unitsafe]),
+  "units",
+);
 const readJsonl = <T>(file: string): T[] =>
   readFileSync(join(dir, file), "utf8")
     .split("\n")

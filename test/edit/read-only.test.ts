@@ -1,11 +1,12 @@
 /** A file without write permission is left alone unless the user allows it in dwim.toml. */
 import { spawnSync } from "node:child_process";
-import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { toolset } from "../../src/edit/index.js";
 import { MAIN } from "../helpers/cli.js";
 import { type Connected, connectInMemory } from "../helpers/mcp.js";
+import { modesApply, RUNNING_AS_ROOT } from "../helpers/modes-apply.js";
 import { tempDir } from "./helpers.js";
 
 let conn: Connected | undefined;
@@ -48,24 +49,30 @@ describe("read-only files", () => {
     const dir = tempDir();
     const path = join(dir, "theirs.txt");
     writeFileSync(path, "keep = 1\n");
-    // Root's 0644 file in a world-writable directory, edited as nobody; without root, the same for a 0444 file.
-    const root = process.getuid?.() === 0;
-    chmodSync(dir, 0o777);
-    chmodSync(path, root ? 0o644 : 0o444);
-    const r = spawnSync(
-      process.execPath,
-      [MAIN, "edit", "theirs.txt", "--old-str", "keep = 1", "--new-str", "keep = 2", "--json"],
-      {
-        cwd: dir,
-        encoding: "utf8",
-        env: { PATH: process.env.PATH ?? "", HOME: dir, XDG_CONFIG_HOME: join(dir, ".config"), DWIM_LOG: "0" },
-        ...(root ? { uid: 65534, gid: 65534 } : {}),
-      },
-    );
+    // As root: nobody's 0644 file, edited by root without the capabilities that ignore modes and owners; as any
+    // other user: the user's own 0444 file. Either way dwim may write the directory but not the file.
+    if (RUNNING_AS_ROOT) chownSync(path, 65534, 65534);
+    chmodSync(path, RUNNING_AS_ROOT ? 0o644 : 0o444);
+    const owner = statSync(path).uid;
+    const { command, args } = modesApply(process.execPath, [
+      MAIN,
+      "edit",
+      "theirs.txt",
+      "--old-str",
+      "keep = 1",
+      "--new-str",
+      "keep = 2",
+      "--json",
+    ]);
+    const r = spawnSync(command, args, {
+      cwd: dir,
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", HOME: dir, XDG_CONFIG_HOME: join(dir, ".config"), DWIM_LOG: "0" },
+    });
     expect(`${r.stdout}${r.stderr}`).toContain("EDIT_PERMISSION_DENIED");
     expect(r.status).not.toBe(0);
     expect(readFileSync(path, "utf8")).toBe("keep = 1\n");
-    expect(statSync(path).uid).toBe(process.getuid?.());
+    expect(statSync(path).uid).toBe(owner);
   });
 
   it("replaces it, mode kept, when [edit] allow_read_only is set", async () => {

@@ -3,15 +3,13 @@
  * processes the tests spawn read), removed when the run ends, so the many fixture trees the tests create never pile
  * up in the machine's /tmp.
  */
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export default function setup(): () => void {
   const previous = process.env.TMPDIR;
   const scratch = mkdtempSync(join(tmpdir(), "dwim-test-run-"));
-  // Like /tmp itself (sticky, open to all): some tests run a child as another user (nobody), which needs it.
-  chmodSync(scratch, 0o1777);
   process.env.TMPDIR = scratch;
   return () => {
     if (previous === undefined) delete process.env.TMPDIR;

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL-only guarantees, on the real server: many writer processes on their own connections lose nothing and a
+ * PostgreSQL-only guarantees, on the test run's server (the real one, or embedded PGlite where none runs): many writer processes on their own connections lose nothing and a
  * writer killed mid-batch leaves no partial batch; two servers migrating an empty database at once do not race;
  * every query the search syntax can produce is a tsquery the server accepts; failures are storage errors without
  * credentials; a role that may only read still gets reads.
@@ -17,7 +17,7 @@ import {
 } from "../../src/memory/index.js";
 import { PG_MIGRATIONS } from "../../src/memory/postgres-schema.js";
 import { rejectionOf } from "../helpers/errors.js";
-import { dropProjects, PG_URL, requirePostgres, uniqueProject } from "./backends.js";
+import { dropProjects, PG_URL, readOnlyRoleServer, requirePostgres, uniqueProject } from "./backends.js";
 import { memoryAt, removeTmpRoots, tmpRoot } from "./helpers.js";
 import { collect, startWorker } from "./workers.js";
 
@@ -171,15 +171,18 @@ describe("storage failures", () => {
 
   it("a role that may only read gets recall; remember is a read-only storage_error", async () => {
     const p = project();
-    const writer = await memoryAt(tmpRoot(), envFor(p));
-    const m = await remember(writer, { category: "decision", content: "Read replicas serve the reporting queries" });
     const role = `dwim_ro_${uniqueProject("")}`;
-    await admin.query(`CREATE ROLE ${role} LOGIN`);
+    const server = await readOnlyRoleServer();
     try {
-      await admin.query(`GRANT USAGE ON SCHEMA "dwim_${p}" TO ${role}`);
-      await admin.query(`GRANT SELECT ON ALL TABLES IN SCHEMA "dwim_${p}" TO ${role}`);
-      const url = PG_URL.replace("postgres@", `${role}@`);
-      const reader = await memoryAt(tmpRoot(), envFor(p, url));
+      const writer = await memoryAt(tmpRoot(), envFor(p, server.adminUrl));
+      const m = await remember(writer, { category: "decision", content: "Read replicas serve the reporting queries" });
+      await server.admin([
+        `CREATE ROLE ${role} LOGIN`,
+        `GRANT USAGE ON SCHEMA "dwim_${p}" TO ${role}`,
+        `GRANT SELECT ON ALL TABLES IN SCHEMA "dwim_${p}" TO ${role}`,
+      ]);
+      await closeAllStores();
+      const reader = await memoryAt(tmpRoot(), envFor(p, await server.loginAs(role)));
       const out = (await recall(reader, { query: "reporting replicas" })) as { results: Array<{ id: number }> };
       expect(out.results.map((r) => r.id)).toEqual([m.id]);
       expect((await reader.store.health()).read_only).toBe(true);
@@ -188,8 +191,7 @@ describe("storage failures", () => {
       expect(e.payload.error).toMatch(/read-only/u);
     } finally {
       await closeAllStores();
-      await admin.query(`DROP OWNED BY ${role}`);
-      await admin.query(`DROP ROLE ${role}`);
+      await server.close(role);
     }
   });
 });

@@ -3,6 +3,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { modesApply } from "../helpers/modes-apply.js";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const WORKER = join(REPO, "test", "fixtures", "memory", "worker.ts");
@@ -17,16 +18,15 @@ export interface Worker {
   stderr(): string;
 }
 
-/** `as`: run as another user (uid and gid), e.g. one that may not write the database. */
-export function startWorker(
-  args: string[],
-  env: Record<string, string> = {},
-  as?: { uid: number; gid: number },
-): Worker {
-  const proc = spawn(process.execPath, ["--import", "tsx", WORKER, ...args], {
+/** `modesBind`: a worker that file modes bind even when the tests run as root (test/helpers/modes-apply.ts). */
+export function startWorker(args: string[], env: Record<string, string> = {}, modesBind = false): Worker {
+  const argv = ["--import", "tsx", WORKER, ...args];
+  const { command, args: commandArgs } = modesBind
+    ? modesApply(process.execPath, argv)
+    : { command: process.execPath, args: argv };
+  const proc = spawn(command, commandArgs, {
     cwd: REPO,
     env: { ...process.env, DWIM_LOG: "0", ...env },
-    ...as,
   });
   let stderr = "";
   proc.stderr.on("data", (d) => {

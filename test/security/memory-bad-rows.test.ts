@@ -152,12 +152,10 @@ describe("a database this process may not write", () => {
     await rememberAll(mc, FILLER);
     const m = await remember(mc, { category: "decision", content: "Read-only copies still answer recall" });
     await closeAllStores();
-    // Readable by everyone, writable by no one but root; the reader runs as nobody when the tests run as root.
-    chmodSync(root, 0o755);
-    chmodSync(join(root, ".dwim"), 0o777);
+    // Writable by no one (a reader that root runs drops the capabilities that ignore modes); its directory stays
+    // writable, as for any read-only copy, so the failure is the database's own.
     chmodSync(join(root, ".dwim", "memory.db"), 0o444);
-    const as = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
-    const reader = startWorker(["serve", root], {}, as);
+    const reader = startWorker(["serve", root], {}, true);
     expect(await reader.next()).toMatchObject({ ready: true });
     const found = (await reader.send("recall", { query: "read-only copies recall" })) as {
       results: Array<{ id: number }>;
