@@ -79,6 +79,27 @@ describe("JsonLineReader", () => {
     ]);
   });
 
+  it("reads in linear time: a 32 MB line and a 64 MB oversized one, each in 4 KB chunks, within seconds, not minutes", () => {
+    // Joining the pending bytes at every chunk would copy about 128 GB for the first (8,192 chunks of a growing
+    // buffer) and take minutes; kept as chunks and joined once, it is one pass.
+    for (const [size, limit] of [
+      [32 * 1024 * 1024, 64 * 1024 * 1024],
+      [64 * 1024 * 1024, 1024 * 1024],
+    ]) {
+      const text = `{"id":1,"text":"${"x".repeat(size)}"}\n`;
+      const bytes = Buffer.from(text);
+      const lines: JsonLine[] = [];
+      const reader = new JsonLineReader(limit, (l) => lines.push(l));
+      const started = performance.now();
+      for (let at = 0; at < bytes.length; at += 4096) reader.push(bytes.subarray(at, at + 4096));
+      reader.end();
+      expect(performance.now() - started, `${size} bytes`).toBeLessThan(5000);
+      expect(lines).toHaveLength(1);
+      if (size < limit) expect((lines[0] as { value: { text: string } }).value.text).toHaveLength(size);
+      else expect(lines[0]).toMatchObject({ kind: "oversized", id: 1 });
+    }
+  });
+
   it("does not take an id from inside a nested object or a string", () => {
     const text = `{"params":{"id":1,"method":"inner"},"note":"\\"id\\":2","data":["id",3]}`;
     expect(read(`${text}\n`, 10)).toEqual([{ kind: "oversized", bytes: text.length }]);

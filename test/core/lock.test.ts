@@ -1,8 +1,11 @@
-/** The edit lock's staleness is proven: a live holder keeps it, a dead one (or a reused pid) loses it at once. */
-import { mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+/**
+ * The edit lock's staleness is proven: a live holder keeps it, a dead one (or a reused pid) loses it at once. What
+ * cannot be checked (another host) is judged by the record's age, which the holder refreshes every 2 s.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { FileLock, processStart } from "../../src/core/lock.js";
 
 function place() {
@@ -61,6 +64,23 @@ describe("FileLock", () => {
     const r = place();
     planted(r, "not json", 11);
     expect(FileLock.tryAcquire(r, "f.lock")?.held()).toBe(true);
+  });
+
+  it("refreshes its record every 2 s while held, which another host judges it by", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const p = place();
+      const a = FileLock.tryAcquire(p, "f.lock");
+      const old = new Date(Date.now() - 60_000);
+      utimesSync(p.at("f.lock/owner"), old, old);
+      vi.advanceTimersByTime(1900);
+      expect(Date.now() - statSync(p.at("f.lock/owner")).mtimeMs).toBeGreaterThan(50_000);
+      vi.advanceTimersByTime(200);
+      expect(Date.now() - statSync(p.at("f.lock/owner")).mtimeMs).toBeLessThan(5_000);
+      a?.release();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("says it is lost once another holder's record replaced its own", () => {

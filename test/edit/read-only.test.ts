@@ -75,6 +75,25 @@ describe("read-only files", () => {
     expect(statSync(path).uid).toBe(owner);
   });
 
+  it("otherwise does what its user can: a file with a write bit, another user's included when run as root, is edited", async () => {
+    const dir = tempDir();
+    const path = join(dir, "theirs.txt");
+    writeFileSync(path, "keep = 1\n");
+    // Root may write any file that has a write bit: here one owned by nobody, writable by its owner only.
+    const root = process.getuid?.() === 0;
+    chmodSync(path, 0o644);
+    if (root) chownSync(path, 65534, 65534);
+    conn = await connectInMemory({ toolsets: [toolset], cwd: dir });
+    const r = await conn.client.callTool({
+      name: "edit_file",
+      arguments: { path: "theirs.txt", old_str: "keep = 1", new_str: "keep = 2" },
+    });
+    expect(r.isError).toBeFalsy();
+    expect(readFileSync(path, "utf8")).toBe("keep = 2\n");
+    expect(statSync(path).mode & 0o7777).toBe(0o644);
+    if (root) expect(statSync(path).uid).toBe(65534);
+  });
+
   it("replaces it, mode kept, when [edit] allow_read_only is set", async () => {
     const { dir, path } = readOnlyFile();
     conn = await connectInMemory({ toolsets: [toolset], cwd: dir, env: { DWIM_EDIT_ALLOW_READ_ONLY: "true" } });

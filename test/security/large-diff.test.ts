@@ -4,11 +4,15 @@
  * Through a real `dwim serve`: the edit is right, the server's peak memory stays far below that, and `convert` calls
  * sent meanwhile are answered while the edit runs, not after it.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterEach, describe, expect, it } from "vitest";
+import { isToolError } from "../../src/core/errors.js";
+import { editFile } from "../../src/edit/edit.js";
+import { Pacer } from "../../src/edit/pace.js";
+import { contextFor, editConfig } from "../edit/helpers.js";
 import { clientFor } from "../helpers/mcp.js";
 import { MAIN, sandbox } from "./helpers.js";
 
@@ -87,4 +91,66 @@ describe("a large replace_all is bounded in memory and never holds the server", 
     expect(line.answeredDuring).toBeGreaterThan(0);
     expect(Math.max(...line.waits)).toBeLessThan(line.editMs);
   }, 120_000);
+});
+
+describe("an edit's work has budgets", () => {
+  it("a block of changed lines too large to compare line by line is shown whole, and the diff says so", async () => {
+    const { root } = sandbox("dwim-large-");
+    const block = (tag: string) => Array.from({ length: 300 }, (_, i) => `${tag} line ${i}`).join("\n");
+    writeFileSync(join(root, "f.txt"), `head\n${block("old")}\ntail\n`);
+    const out = await editFile({ path: "f.txt", old_str: block("old"), new_str: block("new") }, contextFor(root), {
+      config: editConfig(),
+    });
+    expect(out.diff).toContain("… (changed blocks too large to compare line by line are shown whole)");
+    expect(Buffer.byteLength(String(out.diff))).toBeLessThanOrEqual(4096);
+    expect(readFileSync(join(root, "f.txt"), "utf8")).toBe(`head\n${block("new")}\ntail\n`);
+    // A small change in the same file is refined line by line, without the note.
+    const small = await editFile(
+      { path: "f.txt", old_str: "new line 7\n", new_str: "NEW LINE 7\n" },
+      contextFor(root),
+      {
+        config: editConfig(),
+      },
+    );
+    expect(small.diff).not.toContain("shown whole");
+  });
+
+  it("is stopped at [limits] timeout_ms before anything is written: EDIT_WRITE_ERROR, the file unchanged", async () => {
+    const { root } = sandbox("dwim-large-");
+    const text = "x\n".repeat(2_000_000);
+    writeFileSync(join(root, "f.txt"), text);
+    const ctx = contextFor(root, { DWIM_TIMEOUT_MS: "100" });
+    const started = Date.now();
+    const e = await editFile({ path: "f.txt", old_str: "x", new_str: "yy", replace_all: true }, ctx, {
+      config: editConfig(),
+    }).then(
+      () => expect.fail("the edit should have been stopped"),
+      (x: unknown) => x,
+    );
+    expect(isToolError(e) && e.payload).toMatchObject({
+      error_type: "EDIT_WRITE_ERROR",
+      error: expect.stringContaining("stopped at its time limit ([limits] timeout_ms)"),
+    });
+    // Generous for a loaded machine: the same edit without a limit takes seconds.
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(readFileSync(join(root, "f.txt"), "utf8")).toBe(text);
+    expect(readdirSync(root)).toEqual(["f.txt"]);
+  });
+
+  it("gives the event loop a turn every 20 ms of work", async () => {
+    const pacer = new Pacer();
+    let turns = 0;
+    let working = true;
+    const count = () => {
+      turns++;
+      if (working) setImmediate(count);
+    };
+    setImmediate(count);
+    const started = performance.now();
+    while (performance.now() - started < 400) await pacer.tick();
+    working = false;
+    // 400 ms of work in slices of 20 ms: about 20 turns; fewer only when the machine is loaded.
+    expect(turns).toBeGreaterThanOrEqual(5);
+    expect(turns).toBeLessThanOrEqual(21);
+  });
 });

@@ -1,15 +1,18 @@
 /**
  * What links can and cannot do (README "Security model"): a symlink inside the roots is followed and stays a
- * symlink; one leading out, or pointing nowhere, is refused; a hard link to an outside file can be read (it is the
- * same file) but an edit replaces only the name inside the roots, so the outside file keeps its content.
+ * symlink; one leading out, or pointing nowhere, is refused; a hard link to an outside file can be read and searched
+ * (it is the same file) but an edit replaces only the name inside the roots, so the outside file keeps its content.
+ * The roots are the boundary: everything inside is readable, and a root itself is trusted by its path.
  */
-import { linkSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { linkSync, lstatSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isToolError } from "../../src/core/errors.js";
 import { editFile } from "../../src/edit/edit.js";
 import { readFile } from "../../src/edit/read.js";
+import { searchContent } from "../../src/search/content.js";
 import { contextFor, editConfig } from "../edit/helpers.js";
+import { envFor } from "../search/fixture.js";
 import { sandbox, snapshot } from "./helpers.js";
 
 const config = { config: editConfig() };
@@ -72,9 +75,25 @@ describe("links", () => {
     linkSync(join(outside, "o.txt"), join(root, "h.txt"));
     const ctx = contextFor(root);
     expect((await readFile({ path: "h.txt" }, ctx, 1e6)).content).toBe("     1\to = 1");
+    // The searches read it too: it is the same file.
+    const found = await searchContent({ fuzzy_filter: "'o = 1" }, envFor(root));
+    expect(found.matches.map((m) => [m.file, m.content])).toEqual([["h.txt", "o = 1"]]);
     const out = await editFile({ path: "h.txt", old_str: "o = 1", new_str: "o = 2" }, ctx, config);
     expect(out.hard_links_split).toBe(1);
     expect(readFileSync(join(root, "h.txt"), "utf8")).toBe("o = 2\n");
     expect(readFileSync(join(outside, "o.txt"), "utf8")).toBe("o = 1\n");
+  });
+
+  it("everything inside the roots is readable, secrets included; the roots themselves are trusted by path", async () => {
+    const { base, root } = sandbox("dwim-links-");
+    writeFileSync(join(root, ".env"), "API_KEY=s3cr3t\n");
+    const ctx = contextFor(root);
+    expect((await readFile({ path: ".env" }, ctx, 1e6)).content).toBe("     1\tAPI_KEY=s3cr3t");
+    // A root directory replaced as a whole (moved away, another put in its place) is what dwim then serves.
+    renameSync(root, join(base, "moved-away"));
+    mkdirSync(root);
+    writeFileSync(join(root, "other.txt"), "another tree\n");
+    expect((await readFile({ path: "other.txt" }, ctx, 1e6)).content).toBe("     1\tanother tree");
+    expect(await errorType(readFile({ path: ".env" }, ctx, 1e6))).toBe("EDIT_FILE_NOT_FOUND");
   });
 });

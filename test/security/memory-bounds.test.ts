@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../src/memory/bounds.js";
 import { toolset as memory } from "../../src/memory/index.js";
+import { settingsFromEnv } from "../../src/memory/settings.js";
 import { connectInMemory } from "../helpers/mcp.js";
 import { removeTmpRoots, tmpRoot } from "../memory/helpers.js";
 
@@ -119,6 +120,50 @@ describe("sizes past the limits are refused, naming the limit", () => {
     });
     expect(batch.s).toMatchObject({ error_type: "batch_invalid", parameter: "memories[1].tags", step: 1 });
     await c.close();
+  });
+});
+
+describe("the limits are the ones the security model names, at their edges", () => {
+  it("32 tags, 2,000-character queries and topics, 8,000-character texts; a 5 s query deadline", async () => {
+    const c = await connect();
+    const ok = async (tool: string, args: Record<string, unknown>) => {
+      const r = await c.call(tool, args);
+      expect(r.isError, `${tool}: ${r.text.slice(0, 300)}`).toBe(false);
+    };
+    const refused = async (tool: string, args: Record<string, unknown>, expected: Structured, limit: string) => {
+      const r = await c.call(tool, args);
+      expect(r.s, tool).toMatchObject(expected);
+      expect(String(r.s.error)).toMatch(new RegExp(`limit of ${limit}|at most ${limit}`, "u"));
+    };
+    await ok("remember", { category: "decision", content: "x".repeat(8000), tags: tags(32) });
+    await refused(
+      "remember",
+      { category: "decision", content: "x".repeat(8001) },
+      { error_type: "content_too_long", parameter: "content" },
+      "8,?000",
+    );
+    await refused(
+      "remember",
+      { category: "decision", content: "c", tags: tags(33) },
+      { error_type: "invalid_argument", parameter: "tags" },
+      "32",
+    );
+    await ok("search_memories", { query: "a".repeat(2000) });
+    await refused(
+      "search_memories",
+      { query: "a".repeat(2001) },
+      { error_type: "invalid_query", parameter: "query" },
+      "2,?000",
+    );
+    await ok("recall", { topic: "a".repeat(2000) });
+    await refused(
+      "recall",
+      { topic: "a".repeat(2001) },
+      { error_type: "invalid_argument", parameter: "topic" },
+      "2,?000",
+    );
+    await c.close();
+    expect(settingsFromEnv({}).queryTimeoutMs).toBe(5000);
   });
 });
 

@@ -108,7 +108,6 @@ describe("a long memory call", () => {
     const memories = Array.from({ length: 16 }, (_, i) => ({ category: "learning", content: long(i) }));
     const { out, took, waits } = await besideConvert(call, () => call("remember_batch", { memories }));
     expect(out.count).toBe(16);
-    console.log("DEBUG took", took, "waits", waits.length, Math.max(...waits));
     // Inline, a model call of eight such texts held every other call for its whole length.
     expect(waits.length).toBeGreaterThanOrEqual(3);
     expect(Math.max(...waits)).toBeLessThan(took / 3);

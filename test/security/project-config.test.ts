@@ -269,19 +269,27 @@ describe("only the project's own directory is read", () => {
 describe("the memory database never leaves the project through .dwim/ symlinks", () => {
   const cases: Array<[string, (b: Box) => void]> = [
     [
-      "memory.db -> a file outside",
+      "memory.db -> a file outside that does not exist (a dangling link counts as its target)",
       (b) => {
         mkdirSync(join(b.root, ".dwim"));
         symlinkSync(join(b.outside, "victim.db"), join(b.root, ".dwim", "memory.db"));
       },
     ],
     [
-      "memory.db-wal -> a file outside",
+      "memory.db -> an existing file outside",
       (b) => {
+        writeFileSync(join(b.outside, "victim.db"), "");
         mkdirSync(join(b.root, ".dwim"));
-        symlinkSync(join(b.outside, "victim-wal"), join(b.root, ".dwim", "memory.db-wal"));
+        symlinkSync(join(b.outside, "victim.db"), join(b.root, ".dwim", "memory.db"));
       },
     ],
+    ...["-wal", "-shm", "-journal"].map((suffix): [string, (b: Box) => void] => [
+      `memory.db${suffix} -> a file outside`,
+      (b) => {
+        mkdirSync(join(b.root, ".dwim"));
+        symlinkSync(join(b.outside, `victim${suffix}`), join(b.root, ".dwim", `memory.db${suffix}`));
+      },
+    ]),
     [
       ".dwim -> a directory outside",
       (b) => {
@@ -290,18 +298,23 @@ describe("the memory database never leaves the project through .dwim/ symlinks",
     ],
   ];
   it.each(cases)(
-    "%s: remember is a storage_error naming the link, and nothing outside changes",
+    "%s: remember and recall are a storage_error naming the link, and nothing outside changes",
     async (_name, plant) => {
       const b = box();
       plant(b);
       const before = snapshot(b.outside);
       const s = await serve(b);
       try {
-        const r = await call(s.client, "remember", { category: "decision", content: "We use pnpm" });
-        expect(r.isError).toBe(true);
-        expect(r.content.error_type).toBe("storage_error");
-        expect(r.content.error).toMatch(/outside the project|leads outside/u);
-        expect(r.content.hints.join(" ")).toContain("DWIM_MEMORY_DB");
+        for (const [tool, args] of [
+          ["remember", { category: "decision", content: "We use pnpm" }],
+          ["recall", { query: "pnpm" }],
+        ] as const) {
+          const r = await call(s.client, tool, args);
+          expect(r.isError, tool).toBe(true);
+          expect(r.content.error_type, tool).toBe("storage_error");
+          expect(r.content.error, tool).toMatch(/outside the project|leads outside/u);
+          expect(r.content.hints.join(" "), tool).toContain("DWIM_MEMORY_DB");
+        }
       } finally {
         await s.close();
       }

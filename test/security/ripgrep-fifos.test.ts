@@ -4,8 +4,8 @@
  * for a writer. Before, such a search waited to its timeout (here 20 s). Every search must answer promptly, with the
  * other files' lines; a FIFO outside the roots is never opened by dwim, and the run that waits on it is stopped.
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { closeSync, constants, mkdirSync, openSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setSpawnHelperMode, spawnHelperReady } from "../../src/core/spawn-helper.js";
@@ -82,11 +82,21 @@ describe("a FIFO that ripgrep opens never holds a search", () => {
     const fifo = join(outside, "pipe");
     execFileSync("mkfifo", [fifo]);
     symlinkSync(fifo, join(root, "c", ".ignore"));
+    // A reader of our own waits in open too: any writer (dwim's "writer for an instant" included) would let it read
+    // end of file and exit.
+    const reader = spawn("cat", [fifo], { stdio: "ignore" });
+    let readerExited = false;
+    reader.on("exit", () => {
+      readerExited = true;
+    });
     const { r, took, s } = await call("fuzzy_search_content", {
       fuzzy_filter: "needle",
       path: "c",
       regex_pattern: "need",
     });
+    await new Promise((ok) => setTimeout(ok, 300));
+    expect(readerExited).toBe(false);
+    reader.kill();
     expect(took).toBeLessThan(PROMPT_MS);
     // Stopped before ripgrep printed a line, the run's stop is the error; with lines printed, a partial answer.
     const said = r.isError ? (s as { error?: string }).error : s.warnings?.join("\n");
@@ -107,6 +117,41 @@ describe("a FIFO that ripgrep opens never holds a search", () => {
       expect(files(s)).toEqual(["d/keep0.txt", "d/keep1.txt", "d/keep2.txt", "d/sub/deep.txt"]);
     } finally {
       setSpawnHelperMode("auto");
+    }
+  }, 60_000);
+
+  it("not protected: a FIFO a peer keeps open for writing without writing holds ripgrep's read to the timeout", async () => {
+    tree("e");
+    tree("f");
+    const fifo = join(root, "e", "sub", ".ignore");
+    execFileSync("mkfifo", [fifo]);
+    // The peer: a writer that never writes (O_RDWR opens a FIFO on Linux without waiting for the other end).
+    const peer = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
+    const short = await connectInMemory({ toolsets: [search], cwd: root, env: { DWIM_SEARCH_TIMEOUT_MS: "2000" } });
+    try {
+      const started = Date.now();
+      const held = short.client.callTool({
+        name: "fuzzy_search_content",
+        arguments: { fuzzy_filter: "needle", path: "e" },
+      });
+      // The other calls go on meanwhile.
+      const other = await short.client.callTool({
+        name: "fuzzy_search_content",
+        arguments: { fuzzy_filter: "needle", path: "f" },
+      });
+      const otherTook = Date.now() - started;
+      const r = await held;
+      const took = Date.now() - started;
+      expect(other.isError).toBeFalsy();
+      expect(files(other.structuredContent as { matches?: Array<{ file: string }> })).toHaveLength(4);
+      expect(otherTook).toBeLessThan(took);
+      expect(took).toBeGreaterThanOrEqual(1900);
+      const s = r.structuredContent as { incomplete?: string; error_type?: string };
+      if (r.isError) expect(s.error_type).toBe("SEARCH_TIMEOUT");
+      else expect(s.incomplete).toBe("timeout");
+    } finally {
+      closeSync(peer);
+      await short.close();
     }
   }, 60_000);
 });

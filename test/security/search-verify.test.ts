@@ -1,13 +1,15 @@
 /**
- * The searches' verification (item 1) keeps every honest result: files in odd encodings and shapes, read without any
- * race, lose nothing. And it drops what the file inside the roots does not have.
+ * The searches' verification (README.md, "Security model": every file a search returns is re-opened beneath the roots)
+ * keeps every honest result: files in odd encodings and shapes, read without any race, lose nothing. And it drops
+ * what the file inside the roots does not have, with a warning.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { searchContent } from "../../src/search/content.js";
-import { verifyMatches } from "../../src/search/verify.js";
+import { locateRipgrep } from "../../src/search/ripgrep.js";
+import { droppedWarning, verifyMatches } from "../../src/search/verify.js";
 import { envFor } from "../search/fixture.js";
 import { sandbox } from "./helpers.js";
 
@@ -61,6 +63,26 @@ describe("search verification keeps honest results", () => {
     );
     expect(v.kept).toEqual([{ file: "a.txt", line: 1, content: "real line" }]);
     expect(v.dropped).toBe(4);
+  });
+
+  it("a line ripgrep reported but the file inside the roots does not have is dropped, with a warning", async () => {
+    const { root, base } = sandbox("dwim-verify-");
+    writeFileSync(join(root, "a.txt"), "needle real\n");
+    writeFileSync(join(root, "b.txt"), "needle other\n");
+    // A ripgrep that read a.txt through a swapped path: what it reports is not what the file inside has.
+    const lying = join(base, "lying-rg.sh");
+    writeFileSync(lying, `#!/bin/sh\n'${locateRipgrep().path}' "$@" | sed 's/needle real/needle forge/'\n`, {
+      mode: 0o755,
+    });
+    const r = await searchContent(
+      { fuzzy_filter: "needle", regex_pattern: "needle" },
+      envFor(root, { rg: { ...locateRipgrep(), path: lying } }),
+    );
+    expect(r.matches.map((m) => [m.file, m.content])).toEqual([["b.txt", "needle other"]]);
+    expect(JSON.stringify(r)).not.toContain("forge");
+    expect(r.warnings).toContain(droppedWarning(1));
+    // Not protected: the count still includes the line ripgrep read; it reveals a number, never the text.
+    expect(r.total_matches).toBe(2);
   });
 
   it("finds every line of any file, read line by line on demand, as the whole decoded text splits it", async () => {

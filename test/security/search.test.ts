@@ -17,6 +17,7 @@ import { expandBraces, MAX_GLOB_ALTERNATIVES } from "../../src/search/convert.js
 import { regexCertainty } from "../../src/search/detect.js";
 import { searchFiles } from "../../src/search/files.js";
 import { parseRgFlags } from "../../src/search/flags.js";
+import { parseRegex } from "../../src/search/regex-scan.js";
 import { locateRipgrep } from "../../src/search/ripgrep.js";
 import { rejectionOf } from "../helpers/errors.js";
 import { envFor, fakeRg, makeTree } from "../search/fixture.js";
@@ -92,8 +93,11 @@ describe("nested glob braces and regex groups are depth-limited", () => {
   it("a -g glob nested too deep is a structured error naming the limit", async () => {
     const e = await rejectionOf(searchContent({ fuzzy_filter: "x", rg_flags: ["-g", nested(50)] }, envFor(root)));
     expect(e.payload).toMatchObject({ error_type: "SEARCH_INVALID_ARGUMENT", parameter: "rg_flags" });
-    expect(e.payload.error).toMatch(/nests braces 50 deep \(at most \d+\)/u);
-    expect(() => parseRgFlags(["-g", nested(3)])).not.toThrow();
+    expect(e.payload.error).toMatch(/nests braces 50 deep \(at most 8\)/u);
+    expect(() => parseRgFlags(["-g", nested(8)])).not.toThrow();
+    expect(() => parseRgFlags(["-g", nested(9)])).toThrow(
+      expect.objectContaining({ payload: expect.objectContaining({ parameter: "rg_flags" }) }),
+    );
   });
   it("a glob query nested 100,000 deep or expanding to 2^30 globs is not converted, and answers at once", async () => {
     for (const f of [nested(100_000), `*${"{a,b}".repeat(30)}`]) {
@@ -105,6 +109,22 @@ describe("nested glob braces and regex groups are depth-limited", () => {
       expect(Date.now() - started).toBeLessThan(5000);
     }
     expect(expandBraces(`*${"{a,b}".repeat(6)}`)).toHaveLength(MAX_GLOB_ALTERNATIVES);
+  });
+  it("regex groups nest 32 deep; a deeper ( is read literally", () => {
+    /** How deep groups nest in the first alternative, and the first token below the deepest group. */
+    const depthOf = (src: string) => {
+      let tokens = parseRegex(src)[0];
+      let depth = 0;
+      for (;;) {
+        const group = tokens.find((t) => t.kind === "group");
+        if (group?.kind !== "group") return { depth, first: tokens[0] };
+        depth++;
+        tokens = group.alternatives[0];
+      }
+    };
+    const nestedGroups = (n: number) => `${"(".repeat(n)}x${")".repeat(n)}`;
+    expect(depthOf(nestedGroups(32))).toEqual({ depth: 32, first: { kind: "literal", text: "x" } });
+    expect(depthOf(nestedGroups(33))).toEqual({ depth: 32, first: { kind: "literal", text: "(" } });
   });
   it("a regex of 200,000 nested groups in fuzzy_filter is analysed without a stack overflow", async () => {
     const f = `${"(".repeat(200_000)}x${")".repeat(200_000)}`;

@@ -121,7 +121,7 @@ describe("non-regular files never block", () => {
     expect(process.memoryUsage().rss).toBeLessThan(2 * 1024 ** 3);
   });
 
-  it("the searches' own reads refuse a FIFO swapped in after ripgrep listed the file, without blocking", async () => {
+  it("the searches' own reads refuse a FIFO swapped in after ripgrep listed the file, without blocking (O_NONBLOCK)", async () => {
     const root = await tree();
     const started = Date.now();
     let error: unknown;

@@ -92,6 +92,46 @@ describe("units: bounded work per call", () => {
   });
 });
 
+describe("units: the limits the security model names", () => {
+  it("256 characters, 32 nested parentheses, 32 units and numbers, exponents ±64, 200 factors: at each limit accepted, past it refused", () => {
+    const refused = (out: { ok: boolean; error?: { error_type: string } }, what: string) => {
+      expect(out.ok, what).toBe(false);
+      expect(out.error?.error_type, what).toBe("parse_error");
+    };
+    const padded = (n: number) => `m${" ".repeat(n - 3)}/s`;
+    expect(check(padded(256), "m/s").ok).toBe(true);
+    refused(check(padded(257), "m/s"), "257 characters");
+    const nested = (n: number) => `${"(".repeat(n)}m${")".repeat(n)}`;
+    expect(check(nested(32), "m").ok).toBe(true);
+    refused(check(nested(33), "m"), "33 nested parentheses");
+    const operands = (n: number) => Array.from({ length: n }, (_, i) => (i % 2 ? "s" : "m")).join("/");
+    expect(check(operands(32), "m").ok).toBe(true);
+    refused(check(operands(33), "m"), "33 units");
+    for (const e of [64, -64]) expect(check(`m^${e}`, "m").ok, `m^${e}`).toBe(true);
+    for (const e of [65, -65]) refused(check(`m^${e}`, "m"), `m^${e}`);
+    const factors = (n: number) => Array.from({ length: n }, () => ({ numerator: "m", denominator: "m" }));
+    expect(comp({ initial_value: 1, initial_unit: "m", factors: factors(200) }).ok).toBe(true);
+    const past = comp({ initial_value: 1, initial_unit: "m", factors: factors(201) });
+    expect(past.ok).toBe(false);
+    if (!past.ok) expect(past.error.error_type).toBe("invalid_input");
+  });
+
+  it("100k spaces are refused in under a millisecond of CPU (median of 51), never seconds", () => {
+    const text = " ".repeat(100_000);
+    for (let i = 0; i < 5; i++) conv(1, text, "m");
+    const cpu: number[] = [];
+    for (let i = 0; i < 51; i++) {
+      const before = process.cpuUsage();
+      const out = conv(1, text, "m");
+      const used = process.cpuUsage(before);
+      expect(out.ok).toBe(false);
+      cpu.push((used.user + used.system) / 1000);
+    }
+    cpu.sort((a, b) => a - b);
+    expect(cpu[25]).toBeLessThan(1);
+  });
+});
+
 describe("units: overflow is never a success", () => {
   it("convert: a result beyond the doubles is a computation_error", () => {
     const e = failure(conv(1e308, "km", "mm"));
