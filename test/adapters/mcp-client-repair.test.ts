@@ -178,3 +178,11 @@ for (const [generation, connect] of Object.entries(GENERATIONS)) {
     });
   });
 }
+
+describe("dwim/client types", () => {
+  it("takes either SDK generation's Client as it is typed and returns the same type", () => {
+    const v1: ClientV1 = withDwim(new ClientV1({ name: "typed", version: "0.0.0" }));
+    const v2: ClientV2 = withDwim(new ClientV2({ name: "typed", version: "0.0.0" }));
+    expect([typeof v1.callTool, typeof v2.callTool, typeof v2.listTools]).toEqual(["function", "function", "function"]);
+  });
+});
