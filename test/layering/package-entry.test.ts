@@ -1,7 +1,8 @@
 /**
  * `import "dwim"` loads neither the proxy, the MCP client nor an adapter; `import "dwim/proxy"` loads both (which shows
- * the check sees them when they are there), and an adapter loads no framework but its own. The built package is imported in a fresh Node process that records every module
- * it loads: ES modules through a load hook, CommonJS ones from the require cache.
+ * the check sees them when they are there), and an adapter loads no framework but its own. The built package is
+ * imported in a fresh Node process that records every module it loads: ES modules through a load hook, CommonJS ones
+ * from the require cache.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
