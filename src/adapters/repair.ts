@@ -9,7 +9,7 @@
 import { type LoadedConfig, loadConfig } from "../core/config.js";
 import { correctionLogFor } from "../core/context.js";
 import { type Correction, type DidYouMean, didYouMean } from "../core/corrections.js";
-import type { ErrorPayload } from "../core/errors.js";
+import { type ErrorPayload, errorPayload } from "../core/errors.js";
 import { CorrectionLog } from "../core/log.js";
 import { ToolRegistry } from "../core/registry.js";
 import type { AnyToolDefinition } from "../core/tool.js";
@@ -179,11 +179,10 @@ function fitsAsSent(tool: ListedTool, params: ReadonlySet<string>, args: unknown
 }
 
 function noToolsError(name: string): ErrorPayload {
-  return {
+  return errorPayload({
     error: `Unknown tool '${name}': no tools are listed`,
     error_type: "unknown_tool",
     parameter: "name",
     got: name,
-    hints: [],
-  };
+  });
 }
