@@ -18,7 +18,7 @@ export interface JsonSchema {
 
 export interface Case {
   id: string;
-  kind: "unknown_tool" | "unknown_param";
+  kind: "unknown_tool" | "unknown_param" | "value_slip";
   label: Label;
   /** The name the label says was meant (likely_fix rows). */
   target?: string;
@@ -29,6 +29,10 @@ export interface Case {
   /** Where the misnamed key sits (`files.[].patches.[].content`), for unknown_param rows. */
   path: string[];
   got: string;
+  /** The developer's marks (held-out cases); the development set has none, so every tool is marked read-only. */
+  annotations?: Record<string, { readOnlyHint: boolean }>;
+  /** Value slips: the arguments that should run. */
+  expectedArgs?: Record<string, unknown>;
 }
 
 interface Row {
@@ -103,6 +107,12 @@ function valueAt(path: readonly string[], value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
   return head === "[]" ? [valueAt(rest, value)] : { [head]: valueAt(rest, value) };
+}
+
+/** Keys at the misnamed key's level in `input` that the call did not send there: what `got` became. */
+export function renamedKeys(c: Case, input: unknown): string[] {
+  const sent = keysAtLeaf(c.call.arguments, c.path);
+  return keysAtLeaf(input, c.path).filter((k) => !sent.includes(k));
 }
 
 /** The keys of the object at the misnamed key's level in `input`, or none when the path is not there. */

@@ -15,7 +15,7 @@ import { dwimRepairToolCall } from "../../src/adapters/ai-sdk.js";
 import { withDwim } from "../../src/adapters/client.js";
 import { dwimToolCallRepair } from "../../src/adapters/langchain.js";
 import type { ErrorPayload } from "../../src/core/errors.js";
-import { type Case, type JsonSchema, keysAtLeaf } from "./cases.js";
+import { type Case, type JsonSchema, renamedKeys } from "./cases.js";
 
 export interface Observation {
   ran?: { name: string; input: unknown };
@@ -32,8 +32,9 @@ function zodOf(schema: JsonSchema): z.ZodType {
   return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
 }
 
-function annotationsOf(c: Case, mode: Mode) {
-  return mode === "marked" ? Object.fromEntries(c.tools.map((t) => [t.name, { readOnlyHint: true }])) : {};
+function annotationsOf(c: Case, mode: Mode): Record<string, { readOnlyHint: boolean }> {
+  if (mode !== "marked") return {};
+  return c.annotations ?? Object.fromEntries(c.tools.map((t) => [t.name, { readOnlyHint: true }]));
 }
 
 export const viaAiSdk: Driver = async (c, mode) => {
@@ -99,7 +100,7 @@ export const viaMcpClient: Driver = async (c, mode) => {
   const client = new Client({ name: "bench", version: "1.0.0" });
   await client.connect(clientSide);
   const caller =
-    mode === "none" ? client : withDwim(client, { onRefusal: (r) => seen.offered.push(...namesOffered(r.error, c)) });
+    mode === "none" ? client : withDwim(client, { onRefusal: (r) => seen.offered.push(...namesShown(r.error, c)) });
   await caller.callTool({ name: c.call.name, arguments: c.call.arguments });
   await client.close();
   await server.close();
@@ -150,7 +151,7 @@ export function namesOffered(error: ErrorPayload, c: Case): string[] {
   const fix = error.likely_fix as { name?: string; arguments?: unknown } | string | undefined;
   if (typeof fix === "string") names.push(fix);
   else if (fix && c.kind === "unknown_tool" && typeof fix.name === "string") names.push(fix.name);
-  else if (fix && c.kind === "unknown_param") names.push(...keysAtLeaf(fix.arguments, c.path));
+  else if (fix && c.kind === "unknown_param") names.push(...renamedKeys(c, fix.arguments));
   for (const hint of error.hints) {
     // A list of every valid name is no hint at a particular one.
     if (/^(Valid parameters|Tools served here):/u.test(hint)) continue;
