@@ -42,14 +42,20 @@ export function dwimRepairToolCall<TOOLS extends ToolSet = ToolSet>(
   };
 }
 
-/** The SDK's tools as listings: name, description and the JSON Schema the SDK itself derives from each input schema. */
+/**
+ * The SDK's tools as listings: name, description and the JSON Schema the SDK itself derives from each input schema
+ * (a schema it cannot write as JSON Schema leaves the name alone known, as for any other listing without one).
+ */
 async function listTools(args: RepairArguments): Promise<ListedTool[]> {
   const names = Object.keys(args.tools);
   return Promise.all(
     names.map(async (name) => ({
       name,
       description: args.tools[name]?.description,
-      inputSchema: (await args.inputSchema({ toolName: name })) as ListedTool["inputSchema"],
+      inputSchema: (await args.inputSchema({ toolName: name }).then(
+        (schema) => schema,
+        () => undefined,
+      )) as ListedTool["inputSchema"],
     })),
   );
 }
