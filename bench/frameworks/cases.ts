@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { dataDir } from "../lib/report.js";
 
-export type Label = "likely_fix" | "hints" | "none";
+type Label = "likely_fix" | "hints" | "none";
 
 export interface JsonSchema {
   type?: string;
@@ -116,7 +116,7 @@ export function renamedKeys(c: Case, input: unknown): string[] {
 }
 
 /** The keys of the object at the misnamed key's level in `input`, or none when the path is not there. */
-export function keysAtLeaf(input: unknown, path: readonly string[]): string[] {
+function keysAtLeaf(input: unknown, path: readonly string[]): string[] {
   let node = input;
   for (const step of path.slice(0, -1)) {
     if (step === "[]") node = Array.isArray(node) ? node[0] : undefined;

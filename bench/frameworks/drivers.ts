@@ -146,7 +146,7 @@ function namesShown(error: ErrorPayload, c: Case): string[] {
 }
 
 /** What a refusal offers for the case's misnamed name: the likely_fix's name or key, and the names its hints give. */
-export function namesOffered(error: ErrorPayload, c: Case): string[] {
+function namesOffered(error: ErrorPayload, c: Case): string[] {
   const names: string[] = [];
   const fix = error.likely_fix as { name?: string; arguments?: unknown } | string | undefined;
   if (typeof fix === "string") names.push(fix);
