@@ -1,6 +1,7 @@
 /**
- * The layering of src/ (docs/architecture.md): cli -> server | proxy -> capabilities -> core. `npm run lint` (part of
- * `npm test`) fails on any import that breaks it; test/layering/dependency-rules.test.ts shows each rule catching a breach.
+ * The layering of src/ (docs/architecture.md): cli -> server | proxy -> capabilities -> core; the framework adapters
+ * (docs/adapters.md) are an edge of their own beside server and proxy. `npm run lint` (part of `npm test`) fails on
+ * any import that breaks it; test/layering/dependency-rules.test.ts shows each rule catching a breach.
  */
 const CAPABILITIES = "(search|edit|units|router|memory)";
 
@@ -23,17 +24,38 @@ module.exports = {
     },
     {
       name: "capability-imports-no-layer-above",
-      comment: "capabilities are below server, proxy and cli (and the package entry)",
+      comment: "capabilities are below server, proxy, the adapters and cli (and the package entry)",
       severity: "error",
       from: { path: `^src/${CAPABILITIES}/` },
-      to: { path: "^src/(server/|proxy/|cli/|index\\.ts$)" },
+      to: { path: "^src/(server/|proxy/|adapters/|cli/|index\\.ts$)" },
     },
     {
       name: "server-and-proxy-are-peers",
-      comment: "server and proxy are side by side under cli: neither imports the other, nor cli",
+      comment: "server and proxy are side by side under cli: neither imports the other, nor cli, nor an adapter",
       severity: "error",
       from: { path: "^src/(server|proxy)/" },
-      to: { path: "^src/(server|proxy|cli)/", pathNot: "^src/$1/" },
+      to: { path: "^src/(server|proxy|adapters|cli)/", pathNot: "^src/$1/" },
+    },
+    {
+      name: "adapters-are-an-edge",
+      comment: "the framework adapters sit beside server and proxy: they import neither, nor cli, nor the package entry",
+      severity: "error",
+      from: { path: "^src/adapters/" },
+      to: { path: "^src/(server/|proxy/|cli/|index\\.ts$)" },
+    },
+    {
+      name: "adapters-use-the-router-through-its-index",
+      comment: "the adapters reach the router only through its public surface, and no other capability at all",
+      severity: "error",
+      from: { path: "^src/adapters/" },
+      to: { path: `^src/${CAPABILITIES}/`, pathNot: "^src/router/index\\.ts$" },
+    },
+    {
+      name: "package-entry-loads-no-adapter",
+      comment: "import 'dwim' never loads an adapter (nor the agent framework it imports)",
+      severity: "error",
+      from: { path: "^src/index\\.ts$" },
+      to: { path: "^src/adapters/", reachable: true },
     },
     {
       name: "proxy-uses-the-router-through-its-index",

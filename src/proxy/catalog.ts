@@ -6,11 +6,12 @@
  * objects verbatim (outputSchema, annotations, execution/task support, icons, _meta), renamed only when namespaced.
  */
 import type { Tool } from "@modelcontextprotocol/client";
-import * as z from "zod";
-import type { AnyToolDefinition, ToolOutput } from "../core/tool.js";
-import { BUILTIN_TOOL_ALIASES, normOf } from "../router/index.js";
+import type { AnyToolDefinition } from "../core/tool.js";
+import { BUILTIN_TOOL_ALIASES, definitionFromListing, normOf } from "../router/index.js";
 import { MAX_TOOL_NESTING, TOOLS_PAGE_BYTES, TOOLS_PAGE_SIZE } from "./limits.js";
 import type { Upstream } from "./upstream.js";
+
+export { allowsExtraProperties, isDestructive, zodObjectFromJsonSchema } from "../router/index.js";
 
 /** Toolset name of mirrored tools (the router lists them under namespace `proxy`). */
 const PROXY_TOOLSET = "proxy";
@@ -44,12 +45,6 @@ export interface Catalog {
   notes: string[];
   /** Where each tools/list page starts in `listing` (computed on the first tools/list). */
   pageStarts?: number[];
-}
-
-/** MCP ToolAnnotations defaults: readOnlyHint false, destructiveHint true (meaningful when not read-only). */
-export function isDestructive(annotations: Tool["annotations"] | undefined): boolean {
-  if (annotations?.readOnlyHint === true) return false;
-  return annotations?.destructiveHint !== false;
 }
 
 function namespacedName(namespace: string, name: string): string {
@@ -187,51 +182,9 @@ function pageStarts(listing: readonly Tool[]): number[] {
   return starts;
 }
 
-/**
- * A definition the router can index: name, description, parameters (zod from the JSON Schema, property by property)
- * and annotations with the MCP default made explicit, so the router never auto-corrects into a tool that may be
- * destructive. Its handler is never called: the proxy forwards the call itself.
- */
+/** The router's definition of an upstream tool (toolset `proxy`, under the name clients call). */
 export function mirrorDefinition(tool: Tool, name: string = tool.name): AnyToolDefinition {
-  const annotations = tool.annotations ?? {};
-  return {
-    name,
-    title: tool.title ?? annotations.title ?? name,
-    description: tool.description ?? "",
-    toolset: PROXY_TOOLSET,
-    keywords: [],
-    aliases: [],
-    input: zodObjectFromJsonSchema(tool.inputSchema),
-    paramAliases: {},
-    noAutoCorrect: [],
-    advanced: [],
-    annotations: {
-      readOnlyHint: annotations.readOnlyHint,
-      destructiveHint: isDestructive(annotations),
-      idempotentHint: annotations.idempotentHint,
-      openWorldHint: annotations.openWorldHint,
-    },
-    cli: { command: name.replaceAll("_", "-"), optionalPositional: [] },
-    handler(): ToolOutput {
-      throw new Error(`'${name}' is served by the proxy, not called through a dwim handler`);
-    },
-  };
-}
-
-/** Per property: zod from the property's JSON Schema, optional unless required; any value where conversion fails. */
-export function zodObjectFromJsonSchema(schema: Tool["inputSchema"] | undefined): z.ZodObject<z.ZodRawShape> {
-  const required = new Set(schema?.required ?? []);
-  const shape: Record<string, z.ZodType> = {};
-  for (const [name, raw] of Object.entries(schema?.properties ?? {})) {
-    let type: z.ZodType;
-    try {
-      type = z.fromJSONSchema(raw as Parameters<typeof z.fromJSONSchema>[0]);
-    } catch {
-      type = z.unknown();
-    }
-    shape[name] = required.has(name) ? type : type.optional();
-  }
-  return z.object(shape);
+  return definitionFromListing(tool, PROXY_TOOLSET, name);
 }
 
 function propertyTypes(schema: Tool["inputSchema"] | undefined): Map<string, string | undefined> {
@@ -241,12 +194,4 @@ function propertyTypes(schema: Tool["inputSchema"] | undefined): Map<string, str
     types.set(name, typeof type === "string" ? type : undefined);
   }
   return types;
-}
-
-/** Whether a JSON Schema object admits properties it does not name (JSON Schema's default: yes). */
-export function allowsExtraProperties(schema: unknown): boolean {
-  if (typeof schema !== "object" || schema === null) return true;
-  const s = schema as { additionalProperties?: unknown; unevaluatedProperties?: unknown; type?: unknown };
-  if (s.type !== undefined && s.type !== "object") return false;
-  return s.additionalProperties !== false && s.unevaluatedProperties !== false;
 }

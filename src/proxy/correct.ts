@@ -30,7 +30,8 @@ export function planCall(catalog: Catalog, config: LoadedConfig, name: unknown, 
   const exact = typeof name === "string" ? catalog.byName.get(name) : undefined;
   // A tool left out of the router index (its name normalises like another's) is reached by its exact name only.
   if (exact && !exact.indexed) return plan(exact, args, []);
-  // The common case, without the router: the right name, known keys, no string where a number or boolean belongs.
+  // The common case, without the router: the right name, known keys, no string where a number, boolean, object or
+  // list belongs.
   if (exact?.upstream && fitsAsSent(exact, args)) return plan(exact, args, []);
   const router = routerFor(catalog.definitions, config);
   const outcome = routeCall(router, { name: String(name), arguments: args }, config, {
@@ -55,7 +56,7 @@ export function planCall(catalog: Catalog, config: LoadedConfig, name: unknown, 
   return plan(served, corrections.length === 0 ? args : outcome.call.arguments, corrections);
 }
 
-const COERCIBLE = new Set(["number", "integer", "boolean"]);
+const COERCIBLE = new Set(["number", "integer", "boolean", "object", "array"]);
 
 function fitsAsSent(tool: ServedTool, args: unknown): boolean {
   if (args === undefined) return true;

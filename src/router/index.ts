@@ -28,6 +28,14 @@ export {
   toolsSection,
 } from "./config.js";
 export { type Breakdown, IntentIndex, type ScoredTool } from "./intent.js";
+export {
+  allowsExtraProperties,
+  definitionFromListing,
+  isDestructive,
+  type ListedAnnotations,
+  type ListedTool,
+  zodObjectFromJsonSchema,
+} from "./listed-tools.js";
 export { createRouterMiddleware, type RouteOptions, routeCall } from "./middleware.js";
 export { coerce, normalizeArguments } from "./params.js";
 export { buildRegistry, RegistryError, type RouterRegistry, type RouterTool } from "./registry.js";

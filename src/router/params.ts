@@ -2,7 +2,7 @@
  * Parameter normalisation for the resolved tool (docs/router.md, "Call middleware"). Per key, in input order, the first
  * rule wins: exact property → per-tool alias → same normalised name → the core matcher (unique best, confirmed) →
  * unknown_parameter. Two keys landing on one property is an error: nothing is ever overwritten. Obvious type slips
- * (`"30"` for a number) are coerced where the schema names one plain type.
+ * (`"30"` for a number, `"{\"a\": 1}"` for an object) are coerced where the schema names one plain type.
  */
 import type { Correction } from "../core/corrections.js";
 import { type ErrorPayload, errorPayload } from "../core/errors.js";
@@ -110,11 +110,11 @@ function propertyNames(tool: RouterTool): string[] {
 
 const NUMBER_TEXT = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/u;
 
-/** Whether `coerce` could change the value for some type: a string that reads as a number or a boolean. */
+/** Whether `coerce` could change the value for some type: a string that reads as a number, a boolean or JSON. */
 function mayCoerce(value: unknown): boolean {
   if (typeof value !== "string") return false;
   const text = value.trim();
-  return NUMBER_TEXT.test(text) || text === "true" || text === "false";
+  return NUMBER_TEXT.test(text) || text === "true" || text === "false" || text.startsWith("{") || text.startsWith("[");
 }
 
 /** The unambiguous value for a plain JSON Schema type, or undefined when the value already fits or is not obvious. */
@@ -127,7 +127,20 @@ export function coerce(type: string, value: unknown): unknown {
     return Number.isFinite(n) ? n : undefined;
   }
   if (type === "boolean" && (text === "true" || text === "false")) return text === "true";
+  // An object or a list sent as its JSON text (a model that serialised a nested argument twice).
+  if ((type === "object" && text.startsWith("{")) || (type === "array" && text.startsWith("["))) {
+    const parsed = parseJson(text);
+    return (type === "object" ? isPlainObject(parsed) : Array.isArray(parsed)) ? parsed : undefined;
+  }
   return undefined;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function unknownParameter(

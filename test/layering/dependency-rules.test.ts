@@ -33,6 +33,10 @@ describe("the layering rules", () => {
     const found = (await violationsOf(FIXTURE)).map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
     expect(found.sort()).toEqual(
       [
+        "adapters-are-an-edge: src/adapters/client.ts -> src/proxy/index.ts",
+        "adapters-use-the-router-through-its-index: src/adapters/client.ts -> src/router/intent.ts",
+        "package-entry-loads-no-adapter: src/index.ts -> src/adapters/client.ts",
+        "server-and-proxy-are-peers: src/server/index.ts -> src/adapters/client.ts",
         "capability-imports-no-layer-above: src/edit/index.ts -> src/server/index.ts",
         "capability-imports-no-other-capability: src/search/index.ts -> src/edit/index.ts",
         "core-imports-nothing-above-it: src/core/index.ts -> src/search/index.ts",

@@ -1,7 +1,8 @@
 /**
- * `import "dwim"` loads neither the proxy nor the MCP client; `import "dwim/proxy"` loads both (which shows the check
- * sees them when they are there). The built package is imported in a fresh Node process that records every module
- * it loads: ES modules through a load hook, CommonJS ones from the require cache.
+ * `import "dwim"` loads neither the proxy, the MCP client nor an adapter; `import "dwim/proxy"` loads both (which shows
+ * the check sees them when they are there), and an adapter loads no framework but its own. The built package is
+ * imported in a fresh Node process that records every module it loads: ES modules through a load hook, CommonJS ones
+ * from the require cache.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -40,6 +41,8 @@ appendFileSync(${JSON.stringify(log)}, Object.keys(createRequire(import.meta.url
 }
 
 const isProxy = (m: string) => m.includes("/dist/proxy/");
+const isAdapter = (m: string) => m.includes("/dist/adapters/");
+const isFramework = (m: string) => /\/node_modules\/(ai|langchain|@langchain\/[^/]+|@ai-sdk\/[^/]+)\//u.test(m);
 const isMcpClient = (m: string) => m.includes("/node_modules/@modelcontextprotocol/client/");
 
 describe("the package entry", () => {
@@ -48,6 +51,19 @@ describe("the package entry", () => {
     expect(loaded.some((m) => m.includes("/dist/server/app.js"))).toBe(true);
     expect(loaded.filter(isProxy)).toEqual([]);
     expect(loaded.filter(isMcpClient)).toEqual([]);
+    expect(loaded.filter(isAdapter)).toEqual([]);
+    expect(loaded.filter(isFramework)).toEqual([]);
+  });
+
+  it("'dwim/client' and 'dwim/ai-sdk' load no agent framework (types only); 'dwim/langchain' loads LangChain alone", async () => {
+    const client = await modulesLoadedBy(resolve(ROOT, "dist/adapters/client.js"));
+    expect(client.some(isAdapter)).toBe(true);
+    expect(client.filter(isFramework)).toEqual([]);
+    const langchain = await modulesLoadedBy(resolve(ROOT, "dist/adapters/langchain.js"));
+    expect(langchain.some((m) => m.includes("/node_modules/langchain/"))).toBe(true);
+    expect(langchain.some((m) => m.includes("/node_modules/ai/"))).toBe(false);
+    const aiSdk = await modulesLoadedBy(resolve(ROOT, "dist/adapters/ai-sdk.js"));
+    expect(aiSdk.filter(isFramework)).toEqual([]);
   });
 
   it("import 'dwim/proxy' loads the proxy and the MCP client", async () => {

@@ -92,6 +92,16 @@ describe("normalizeArguments", () => {
     expect(coerce("string", 30)).toBeUndefined();
     expect(coerce("number", 30)).toBeUndefined();
   });
+
+  it("reads an object or a list sent as its JSON text, and nothing else as one", () => {
+    expect(coerce("object", '{"a": 1, "b": [2]}')).toEqual({ a: 1, b: [2] });
+    expect(coerce("array", ' ["x", "y"] ')).toEqual(["x", "y"]);
+    expect(coerce("object", "[1, 2]")).toBeUndefined();
+    expect(coerce("array", '{"a": 1}')).toBeUndefined();
+    expect(coerce("object", "{not json")).toBeUndefined();
+    expect(coerce("object", "null")).toBeUndefined();
+    expect(coerce("string", '{"a": 1}')).toBeUndefined();
+  });
 });
 
 describe("resolve: names that are Object.prototype members", () => {
