@@ -147,8 +147,9 @@ export const serveSection = defineConfigSection({
       tools: z.array(z.string().min(1)).default([]),
       exclude: z.array(z.string().min(1)).default([]),
       /**
-       * `lenient`: input schemas without `required` and `additionalProperties: false`, for clients that refuse a call
-       * against the schema before dwim sees it; `auto`: lenient for the clients known to (Gemini CLI).
+       * `lenient`: input schemas without `required`, for clients that refuse a call against the schema before dwim
+       * sees it; `strict`: with it; `auto`: lenient for the clients known to (Gemini CLI). No listing closes its
+       * properties (docs/clients.md, "Parameter recovery").
        */
       input_schemas: z.enum(["auto", "strict", "lenient"]).default("auto"),
     })

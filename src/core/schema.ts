@@ -111,13 +111,15 @@ const listedInputs = new WeakMap<AnyToolDefinition, JsonSchema>();
 /**
  * The input schema as `tools/list` shows it to models (docs/clients.md, "Context cost"): the advanced parameters by
  * their type alone (an object or a list of objects without its inner shape), and no bounds or defaults, which a call
- * that breaks them gets back as its likely_fix (`limit` 100000 → 50). dwim validates every call against the full
- * schema (`inputJsonSchema`) all the same, and `list_capabilities` detail "full" shows all of it.
+ * that breaks them gets back as its likely_fix (`limit` 100000 → 50). Properties are left open, as the MCP reference
+ * servers list theirs: an unknown parameter is dwim's to correct or explain, which a client refusing it first would
+ * prevent. dwim validates every call against the full schema (`inputJsonSchema`) all the same, and
+ * `list_capabilities` detail "full" shows all of it.
  */
 export function listedInputJsonSchema(tool: AnyToolDefinition): JsonSchema {
   let schema = listedInputs.get(tool);
   if (!schema) {
-    const full = inputJsonSchema(tool);
+    const { additionalProperties: _closed, ...full } = inputJsonSchema(tool);
     const advanced = new Set(tool.advanced);
     const properties = Object.fromEntries(
       Object.entries((full.properties as Record<string, JsonSchema> | undefined) ?? {}).map(([name, p]) => [
@@ -131,13 +133,14 @@ export function listedInputJsonSchema(tool: AnyToolDefinition): JsonSchema {
   return schema;
 }
 
-/** A parameter's schema reduced to its type: enums kept (they are the values), descriptions and inner shapes dropped. */
+/**
+ * A parameter's schema reduced to its type: descriptions, enum values and inner shapes dropped. A call that gives an
+ * advanced parameter a value it does not take gets the values it takes back in the error.
+ */
 function typeOnly(schema: JsonSchema): JsonSchema {
   if (Array.isArray(schema.anyOf)) return { anyOf: (schema.anyOf as JsonSchema[]).map(typeOnly) };
   const out: JsonSchema = {};
   if (schema.type !== undefined) out.type = schema.type;
-  if (schema.enum !== undefined) out.enum = schema.enum;
-  if (schema.type === "object") out.additionalProperties = true;
   if (schema.type === "array") out.items = schema.items ? typeOnly(schema.items as JsonSchema) : { type: "string" };
   return out;
 }
@@ -173,8 +176,8 @@ const lenientInputs = new WeakMap<AnyToolDefinition, JsonSchema>();
 
 /**
  * The input schema for clients that check arguments against it before calling (docs/clients.md, "Parameter
- * recovery"): no `required` and extra properties allowed, so that a misspelled or missing parameter reaches dwim,
- * which corrects it or answers with a likely_fix. Required parameters say so in their description.
+ * recovery"): the listed schema without `required`, so that a misspelled or missing parameter reaches dwim, which
+ * corrects it or answers with a likely_fix. Required parameters say so in their description.
  */
 export function lenientInputJsonSchema(tool: AnyToolDefinition): JsonSchema {
   let schema = lenientInputs.get(tool);
@@ -188,7 +191,7 @@ export function lenientInputJsonSchema(tool: AnyToolDefinition): JsonSchema {
         return [name, { ...p, description }];
       }),
     );
-    const { required: _required, additionalProperties: _closed, ...rest } = strict;
+    const { required: _required, ...rest } = strict;
     schema = { ...rest, properties };
     lenientInputs.set(tool, schema);
   }

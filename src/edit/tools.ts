@@ -10,21 +10,18 @@ import { DEFAULT_LIMIT, MAX_LIMIT, readFile } from "./read.js";
 export const readFileTool = defineTool({
   name: "read_file",
   title: "Read a file",
-  description: "Read a text file as numbered lines (`cat -n` layout), with its sha256 for edit_file's expected_hash.",
-  details: "Pasting these lines into edit_file's old_str works: the number prefixes are recognised and stripped.",
+  description: "Read a text file as numbered lines, with its sha256 for edit_file's expected_hash.",
+  details:
+    "Lines are laid out as `cat -n` prints them. Pasting them into edit_file's old_str works: the number prefixes " +
+    "are recognised and stripped. path is relative to the working directory, or absolute inside an allowed root. " +
+    `limit is ${DEFAULT_LIMIT} lines unless given, at most ${MAX_LIMIT}.`,
   toolset: "edit",
   keywords: ["read", "open", "view", "show", "cat", "file", "lines", "contents"],
   aliases: ["cat", "view_file"],
   input: {
-    path: z.string().describe("File to read, relative to the working directory or absolute inside an allowed root"),
-    offset: z.number().int().min(1).optional().describe("First line to show (1-based); default 1"),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_LIMIT)
-      .optional()
-      .describe(`Number of lines to show; default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}`),
+    path: z.string(),
+    offset: z.number().int().min(1).optional().describe("First line, 1-based"),
+    limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe("Number of lines to show"),
     line_numbers: z.boolean().optional().describe("Prefix each line with its number and a TAB; default true"),
   },
   paramAliases: { file_path: "path", filepath: "path", file: "path" },
@@ -40,18 +37,18 @@ export const editFileTool = defineTool({
   name: "edit_file",
   title: "Edit a file",
   description:
-    "Replace old_str with new_str in a file (one occurrence unless expected_replacements or replace_all), or create the file when old_str is empty. " +
-    "An almost-right old_str is corrected when the match is unique, else the error shows the closest text.",
+    "Replace old_str with new_str in a file. An almost-right old_str is corrected when the match is unique; " +
+    "otherwise the error shows the closest text.",
   details:
-    "Almost right: over-escaped, re-indented, other quotes or line endings, pasted with read_file line numbers. A " +
+    "One occurrence is replaced unless expected_replacements or replace_all says more. Almost right: over-escaped, re-indented, other quotes or line endings, pasted with read_file line numbers. A " +
     "correction is reported in did_you_mean; the error lists the closest text with its line ranges.",
   toolset: "edit",
   keywords: ["edit", "replace", "modify", "change", "write", "patch", "create", "str_replace", "file"],
   aliases: ["str_replace"],
   input: {
-    path: z.string().describe("File to edit or create"),
+    path: z.string(),
     old_str: z.string().describe("Text to replace, copied from the file; empty to create a new file"),
-    new_str: z.string().describe("Replacement text"),
+    new_str: z.string(),
     expected_replacements: z
       .number()
       .int()

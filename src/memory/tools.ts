@@ -37,14 +37,11 @@ const id = z.number().int().positive();
 const date = z.union([z.string(), z.number()]);
 
 const memoryFields = {
-  content: z.string().describe("What was decided, learnt, or must be avoided (at most 8,000 characters)"),
-  category: z.string().describe("decision | pattern | warning | learning (lesson, gotcha, convention are accepted)"),
-  rationale: z.string().optional().describe("Why"),
-  tags: z
-    .array(z.string())
-    .optional()
-    .describe(`Lowercase kebab tags (at most ${LIMITS.tags}); bugfix, tech-debt, perf and warning are also inferred`),
-  file_path: z.string().optional().describe("Project-relative file the memory is about"),
+  content: z.string(),
+  category: z.string().describe("decision | pattern | warning | learning"),
+  rationale: z.string().optional(),
+  tags: z.array(z.string()).optional().describe("Lowercase kebab-case"),
+  file_path: z.string().optional().describe("Project-relative file it is about"),
   context: z
     .string()
     .optional()
@@ -59,11 +56,11 @@ const memoryFields = {
 };
 
 const filterFields = {
-  file_path: z.string().optional().describe("A file, or a directory prefix ending in /"),
-  tags: z.array(z.string()).optional().describe(`Every tag must be present (at most ${LIMITS.tags})`),
+  file_path: z.string().optional().describe("A file, or a directory ending in /"),
+  tags: z.array(z.string()).optional().describe("All must be present"),
   categories: z.array(z.string()).optional(),
   worked: z.boolean().optional(),
-  since: date.optional().describe("Only memories from this date on"),
+  since: date.optional().describe("From this date on"),
   include_archived: z.boolean().optional(),
   include_superseded: z.boolean().optional(),
 };
@@ -92,9 +89,11 @@ function renderResults(output: ToolOutput): string {
 export const rememberTool = defineTool({
   name: "remember",
   title: "Remember",
-  description:
-    "Store a decision, pattern, warning or learning in the project's memory, shared by every agent on the project.",
-  details: "Returns its id, the inferred tags and related memories (similar failures, warnings, duplicates).",
+  description: "Store a decision, pattern, warning or learning in the project's memory, shared by every agent.",
+  details:
+    "Returns its id, the inferred tags and related memories (similar failures, warnings, duplicates). content holds " +
+    `at most ${LIMITS.textChars.toLocaleString("en-US")} characters; category also accepts lesson, gotcha and ` +
+    `convention; at most ${LIMITS.tags} tags, and bugfix, tech-debt, perf and warning are inferred from the content.`,
   toolset: TOOLSET,
   keywords: ["memory", "save", "note", "decision", "store", "learn"],
   aliases: ["remember_memory", "add_memory", "save_memory"],
@@ -117,9 +116,9 @@ export const rememberTool = defineTool({
 export const rememberBatchTool = defineTool({
   name: "remember_batch",
   title: "Remember a batch",
-  description:
-    "Store 1 to 500 memories in one transaction: all or nothing. Each item takes remember's parameters (content and category required).",
-  details: "A bad item fails the whole batch, naming memories[i].field.",
+  description: "Store up to 500 memories in one transaction, all or nothing; each item takes remember's parameters.",
+  details:
+    "content and category are required in each item. A bad item fails the whole batch, naming memories[i].field.",
   toolset: TOOLSET,
   keywords: ["memory", "bulk", "import", "batch", "save"],
   aliases: ["remember_many"],
@@ -136,7 +135,8 @@ export const recallTool = defineTool({
   title: "Recall",
   description: "Recall what the project's memory knows about a topic, ranked by relevance, recency and outcome.",
   details:
-    "Ranked by lexical and semantic match, recency and outcome (failed approaches and warnings surface). Returns abstained: true when nothing is about it.",
+    "Ranked by lexical and semantic match, recency and outcome (failed approaches and warnings surface). Returns abstained: true when nothing is about it. " +
+    `10 results unless limit says otherwise (at most 50); topic holds at most ${LIMITS.queryChars.toLocaleString("en-US")} characters.`,
   toolset: TOOLSET,
   keywords: [
     "memory",
@@ -153,12 +153,9 @@ export const recallTool = defineTool({
   ],
   aliases: ["recall_memories", "get_memories"],
   input: {
-    topic: z
-      .string()
-      .optional()
-      .describe(`What you are about to work on (at most ${LIMITS.queryChars.toLocaleString("en-US")} characters)`),
+    topic: z.string().optional().describe("What you are about to work on"),
     ...filterFields,
-    limit: z.number().int().min(1).max(50).optional().describe("At most this many results (default 10, max 50)"),
+    limit: z.number().int().min(1).max(50).optional(),
     condensed: z.boolean().optional().describe("Shorter content, no rationale"),
     explain: z.boolean().optional().describe("Add the score breakdown as why"),
   },
@@ -178,16 +175,16 @@ export const searchMemoriesTool = defineTool({
   name: "search_memories",
   title: "Search memories",
   description:
-    'Full-text search of the project\'s memory with "phrases", prefix*, OR and -excluded terms; snippets, relevance or newest first, paged by offset. A plain question or a few words lists the memories holding every word first, then those recall finds with some of the words or by meaning (each result says how it matched).',
+    "Full-text search of the project's memory. A plain question lists memories holding every word first, then " +
+    "partial and meaning matches.",
+  details:
+    "Results are snippets, by relevance or newest first (sort), each saying how it matched, paged by offset. " +
+    `query holds at most ${LIMITS.queryChars.toLocaleString("en-US")} characters, ${LIMITS.queryTerms} terms and ${LIMITS.queryPrefixes} prefix* terms.`,
   toolset: TOOLSET,
   keywords: ["memory", "memories", "search", "find", "full text", "stored", "notes", "decisions"],
   aliases: [],
   input: {
-    query: z
-      .string()
-      .describe(
-        `Words (memories holding all of them first), "phrase", prefix*, a OR b, -term; at most ${LIMITS.queryChars.toLocaleString("en-US")} characters, ${LIMITS.queryTerms} terms, ${LIMITS.queryPrefixes} prefix* terms`,
-      ),
+    query: z.string().describe('Words, "a phrase", prefix*, a OR b, -excluded'),
     ...filterFields,
     sort: z.enum(["relevance", "newest"]).optional(),
     limit: z.number().int().min(1).max(50).optional(),
@@ -207,14 +204,14 @@ export const searchMemoriesTool = defineTool({
 export const recordOutcomeTool = defineTool({
   name: "record_outcome",
   title: "Record outcome",
-  description:
-    "Record whether a remembered decision or approach worked. Events are kept; the latest sets worked. A failed decision is boosted in recall.",
+  description: "Record whether a remembered decision or approach worked; failed decisions rank higher in recall.",
+  details: "Every outcome is kept as an event; the latest sets the memory's worked.",
   toolset: TOOLSET,
   keywords: ["memory", "outcome", "result", "worked", "failed"],
   input: {
     memory_id: id,
     worked: z.boolean(),
-    outcome: z.string().optional().describe("What happened"),
+    outcome: z.string().optional(),
   },
   paramAliases: { id: "memory_id", result: "outcome" },
   noAutoCorrect: ["memory_id"],
@@ -231,13 +228,15 @@ export const recordOutcomeTool = defineTool({
 export const forgetTool = defineTool({
   name: "forget",
   title: "Forget",
-  description:
-    "Archive memories so recall and search no longer show them (include_archived still can). With purge: true they are deleted for good.",
+  description: "Archive memories so recall and search no longer show them; purge: true deletes them for good.",
+  details:
+    "Archived memories are still found with include_archived. purge deletes the row, its index entries, vector, " +
+    "links and outcome events.",
   toolset: TOOLSET,
   keywords: ["memory", "delete", "archive", "remove"],
   input: {
-    memory_id: z.union([id, z.array(id).min(1).max(500)]).describe("One id or a list"),
-    purge: z.boolean().optional().describe("Delete permanently: row, index entries, vector, links and outcome events"),
+    memory_id: z.union([id, z.array(id).min(1).max(500)]),
+    purge: z.boolean().optional(),
   },
   paramAliases: { id: "memory_id", ids: "memory_id" },
   noAutoCorrect: ["memory_id"],

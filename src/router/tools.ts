@@ -9,19 +9,16 @@ export const analyzeIntentTool = defineTool({
   name: "analyze_intent",
   title: "Analyze intent",
   description:
-    "Suggest which tool fits a task described in plain words: ranked matches with confidence, tier and a score " +
-    "breakdown, or an explicit 'no matching tool' when nothing fits.",
+    "Suggest which tool fits a task described in plain words: ranked matches with confidence, or 'no matching tool'.",
+  details:
+    "Each match has a tier and, with include_breakdown, its score breakdown; nothing is returned when nothing fits.",
   toolset: "router",
   keywords: ["which tool", "what tool", "tool for", "route", "intent", "choose", "recommend", "suggest", "should use"],
   input: {
-    query: z.string().describe("The task in plain words: 'convert 5 miles to km'"),
-    top_k: z.number().int().min(1).max(10).default(3).describe("How many matches to return (1–10)"),
-    include_breakdown: z.boolean().default(true).describe("Include each match's score breakdown"),
-    available_tools: z
-      .array(z.string())
-      .max(1000)
-      .optional()
-      .describe("Route only among these tool names (the tools the agent can call now); empty or absent: all"),
+    query: z.string().describe("'convert 5 miles to km'"),
+    top_k: z.number().int().min(1).max(10).default(3),
+    include_breakdown: z.boolean().default(true),
+    available_tools: z.array(z.string()).max(1000).optional().describe("Only among these tool names"),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   cli: { command: "route" },
@@ -48,13 +45,14 @@ export const analyzeIntentTool = defineTool({
 export const resolveToolTool = defineTool({
   name: "resolve_tool",
   title: "Resolve tool name",
-  description:
-    "Check a tool name: exact, normalised (case, separators, plurals), alias, auto-corrected typo, suggestion or " +
-    "none, with candidates. Never crosses into another server's namespace.",
+  description: "Check a tool name: the tool it means (exact, alias or corrected typo), or suggestions.",
+  details:
+    "Names are matched exactly, normalised (case, separators, plurals), as aliases, then as typos: an auto-corrected " +
+    "typo, suggestions with candidates, or none. Never crosses into another server's namespace.",
   toolset: "router",
   keywords: ["spell", "spelling", "name", "typo", "check name", "resolve", "correct name", "exist"],
   input: {
-    tool_name: z.string().describe("The tool name to check, as written"),
+    tool_name: z.string(),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   cli: { command: "resolve" },
@@ -72,14 +70,16 @@ export const listCapabilitiesTool = defineTool({
   name: "list_capabilities",
   title: "List capabilities",
   description:
-    "List the tools this server offers with their description, parameters, aliases and annotations, a page at a " +
-    "time (about 2K tokens), optionally filtered by a query or namespace.",
+    'List this server\'s tools a page at a time, filtered by query or namespace; detail "full" adds all descriptions.',
+  details:
+    "Each tool with its description, parameters, aliases and annotations; a page is about 2K tokens. detail " +
+    "\"full\" shows every parameter's description and the tool's details, which tools/list leaves out.",
   toolset: "router",
   keywords: ["list tools", "tools", "capabilities", "available", "exist", "what can", "overview", "catalog"],
   aliases: ["list_tools", "help"],
   input: {
-    query: z.string().optional().describe("Only tools relevant to this text"),
-    namespace: z.string().optional().describe("Only tools of this namespace or toolset"),
+    query: z.string().optional(),
+    namespace: z.string().optional(),
     detail: z.enum(["names", "summary", "full"]).default("summary"),
     limit: z.number().int().min(1).max(100).default(50),
     cursor: z.string().optional().describe("next_cursor of the previous page"),

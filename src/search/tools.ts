@@ -27,14 +27,13 @@ function envFor(ctx: ToolContext): SearchEnv {
   };
 }
 
+/** What tools/list leaves out of fuzzy_filter's description (list_capabilities detail "full" shows it). */
+const FUZZY_FILTER_DETAILS =
+  'fuzzy_filter also takes \'word\' for a whole word; rg_flags also takes a list (["-t", "py"]) and only allow-listed flags; path (a file or directory) must be inside the allowed roots.';
+
 const common = {
-  fuzzy_filter: z
-    .string()
-    .min(1)
-    .describe(
-      "fzf query: words AND-ed, 'exact, 'word' (boundaries), ^prefix, suffix$, !not, a | b for OR. e.g. \"handler 'error !test\"",
-    ),
-  path: z.string().default(".").describe("File or directory to search, inside the allowed roots"),
+  fuzzy_filter: z.string().min(1).describe("fzf query: terms AND-ed, 'exact, ^prefix, suffix$, !not, a | b for OR"),
+  path: z.string().default("."),
   hidden: z.boolean().default(false).describe("Include hidden files"),
   limit: z.number().int().min(1).max(1000).default(20),
   offset: z.number().int().min(0).default(0),
@@ -49,7 +48,7 @@ const common = {
 const rgFlags = z
   .union([z.string(), z.array(z.string())])
   .default("")
-  .describe('Allow-listed ripgrep flags, e.g. "-g \'*.go\' -w" or ["-t","py"]');
+  .describe("ripgrep flags: -g '*.go' -w");
 
 function render(output: ToolOutput): string {
   const lines: string[] = [];
@@ -112,11 +111,13 @@ export const fuzzySearchContent = defineTool({
   name: "fuzzy_search_content",
   title: "Fuzzy search file contents",
   description:
-    "Search lines of code with an fzf query (fuzzy_filter), optionally preselected by a ripgrep regex (regex_pattern). " +
-    'Example: {fuzzy_filter: "parse \'config !test", regex_pattern: "fn \\\\w+"}.',
+    "Search lines of code with an fzf query, optionally preselected by a ripgrep regex. " +
+    'Example: {fuzzy_filter: "parse \'config !test", regex_pattern: "(fn|def) "}.',
   details:
     "Each term may match the file path or the line. A regex put in fuzzy_filter, or words put in regex_pattern, is " +
-    "recognised: when nothing matched the call is retried once with the correction and did_you_mean says so.",
+    "recognised: when nothing matched the call is retried once with the correction and did_you_mean says so. " +
+    FUZZY_FILTER_DETAILS +
+    " regex_pattern defaults to '.' (every non-empty line).",
   toolset: "search",
   keywords: [
     "grep",
@@ -138,10 +139,7 @@ export const fuzzySearchContent = defineTool({
   aliases: ["grep", "rg", "search_content", "search_text"],
   input: {
     ...common,
-    regex_pattern: z
-      .string()
-      .default(".")
-      .describe("Rust regex preselecting lines (ripgrep); default '.' = every non-empty line"),
+    regex_pattern: z.string().default(".").describe("Rust regex preselecting lines"),
     rg_flags: rgFlags,
     multiline: z
       .boolean()
@@ -168,10 +166,11 @@ export const fuzzySearchFiles = defineTool({
   name: "fuzzy_search_files",
   title: "Fuzzy find files",
   description:
-    'Find files by path with an fzf query (fuzzy_filter), honouring .gitignore. Example: {fuzzy_filter: "config .ts$ !test"}.',
+    'Find files by path with an fzf query, honouring .gitignore. Example: {fuzzy_filter: "config .ts$ !test"}.',
   details:
     "Globs such as *.ts or src/**/*.go are read as the fzf query they mean (.ts$, ^src/ .go$). With multiline, terms " +
-    "match file contents and paths are returned.",
+    "match file contents and paths are returned. " +
+    FUZZY_FILTER_DETAILS,
   toolset: "search",
   keywords: ["find", "files", "glob", "fzf", "fd", "locate", "file names", "fuzzy"],
   aliases: ["find_files", "glob", "search_files"],

@@ -90,7 +90,7 @@ function asWholeCalls<T>(name: string, args: Record<string, unknown>, run: () =>
 export const convertTool = defineTool({
   name: "convert",
   title: "Convert units",
-  description: "Convert a value between units (km→mi, °F→°C, mg/dL→mmol/L with a molar mass in context).",
+  description: "Convert a value between units (mg/dL→mmol/L with a molar mass in context).",
   details:
     'Refuses dimension and kind-of-quantity mismatches (J vs N·m, Gy vs Sv) with a structured error; unknown units get a likely_fix like "kilogram (kg)".',
   toolset: TOOLSET,
@@ -119,13 +119,13 @@ export const convertTool = defineTool({
   ],
   aliases: ["convert_units", "unit_convert"],
   input: {
-    value: z.number().describe("The number to convert"),
-    from_unit: z.string().describe("Unit of the value: kg, km/h, W/(m²·K), °F"),
-    to_unit: z.string().describe("Target unit"),
+    value: z.number(),
+    from_unit: z.string().describe("kg, km/h, °F, …"),
+    to_unit: z.string(),
     kind: z.string().optional().describe("Kind of quantity of the value (energy, torque, absorbed_dose, …)"),
     target_kind: z.string().optional().describe("Kind of quantity of the target, when it differs from kind"),
     koq_policy: z.enum(["refuse", "warn"]).optional().describe("Kind-of-quantity mismatch: refuse (default) or warn"),
-    delta: z.boolean().optional().describe("Temperatures are differences, not absolute (20 °C → 20 K)"),
+    delta: z.boolean().optional().describe("Temperature differences, not points"),
     context: z
       .object({
         molar_mass: z.union([z.number(), z.string()]).optional(),
@@ -195,9 +195,9 @@ export const convertTool = defineTool({
 });
 
 const factorSchema = z.object({
-  value: z.number().optional().describe("Multiplier (default 1)"),
-  numerator: z.string().optional().describe('Unit above the line, optionally with a number: "2.205 lb"'),
-  denominator: z.string().optional().describe('Unit below the line, optionally with a number: "1 kg"'),
+  value: z.number().optional(),
+  numerator: z.string().optional(),
+  denominator: z.string().optional(),
 });
 
 export const computeTool = defineTool({
@@ -205,15 +205,19 @@ export const computeTool = defineTool({
   title: "Compute a factor chain",
   description: "Multiply a quantity through a chain of conversion factors (dosage, rates) with dimensional tracking.",
   details:
-    "Each failing step is located (step, factors[i].numerator), and factors whose numerator and denominator measure the same thing are checked numerically (1 kg / 2.0 lb is flagged).",
+    "A factor's value defaults to 1; its numerator and denominator are units, each optionally with a number " +
+    '("2.205 lb"). Each failing step is located (step, factors[i].numerator), and factors whose numerator and ' +
+    "denominator measure the same thing are checked numerically (1 kg / 2.0 lb is flagged).",
   toolset: TOOLSET,
   keywords: ["units", "dimensional analysis", "factor label", "dosage", "chain", "calculation"],
   aliases: ["compute_units", "factor_chain"],
   input: {
-    initial_value: z.number().describe("Starting number"),
-    initial_unit: z.string().describe("Unit of the starting number"),
-    factors: z.array(factorSchema).describe("Factors applied in order: value × numerator / denominator"),
-    expected_unit: z.string().optional().describe("Convert the result to this unit; a dimension mismatch is an error"),
+    initial_value: z.number(),
+    initial_unit: z.string(),
+    factors: z
+      .array(factorSchema)
+      .describe('Applied in order, each value × numerator / denominator: {numerator: "2.205 lb", denominator: "1 kg"}'),
+    expected_unit: z.string().optional().describe("Unit to give the result in"),
     audit: z
       .enum(["error", "warn", "off"])
       .optional()
@@ -230,7 +234,7 @@ export const computeTool = defineTool({
     custom_units: z.array(customUnit).optional().describe("Units defined for this call only"),
     custom_edges: z.array(customEdge).optional().describe("Conversions for custom_units: dst = src·factor + offset"),
   },
-  advanced: ["audit", "tolerance", "valence", "particles"],
+  advanced: ["audit", "tolerance", "valence", "particles", "custom_units", "custom_edges"],
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   cli: { command: "compute" },
   output: computeOutput,
@@ -245,8 +249,8 @@ export const computeTool = defineTool({
 export const checkDimensionsTool = defineTool({
   name: "check_dimensions",
   title: "Check dimensional compatibility",
-  description:
-    "Tell whether two units convert into each other (same dimension and kind of quantity), with their dimensions and the factor. Agrees exactly with convert.",
+  description: "Tell whether two units convert into each other (same dimension and kind of quantity), with the factor.",
+  details: "Also returns both dimensions; the answer agrees exactly with convert's.",
   toolset: TOOLSET,
   keywords: [
     "units",
@@ -261,8 +265,8 @@ export const checkDimensionsTool = defineTool({
   ],
   aliases: ["check_units", "compare_dimensions"],
   input: {
-    unit_a: z.string().describe("First unit"),
-    unit_b: z.string().describe("Second unit"),
+    unit_a: z.string(),
+    unit_b: z.string(),
   },
   paramAliases: { unit1: "unit_a", unit2: "unit_b" },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -277,8 +281,8 @@ export const checkDimensionsTool = defineTool({
 export const listUnitsTool = defineTool({
   name: "list_units",
   title: "List units",
-  description:
-    "List known units (built-in and this session's), filtered by dimension, kind of quantity or a name query; paginated.",
+  description: "List known units, filtered by dimension, kind of quantity or name; paginated.",
+  details: "Built-in units and the ones this session defined; query matches a substring or an approximate name.",
   toolset: TOOLSET,
   keywords: [
     "units",
@@ -294,10 +298,10 @@ export const listUnitsTool = defineTool({
     "energy",
   ],
   input: {
-    dimension: z.string().optional().describe("length, mass, pressure, … (see list_dimensions)"),
-    kind: z.string().optional().describe("energy, torque, absorbed_dose, …"),
-    query: z.string().optional().describe("Substring or approximate name"),
-    limit: z.number().int().min(1).max(500).optional().describe("Page size (default 50)"),
+    dimension: z.string().optional().describe("length, pressure, … (list_dimensions)"),
+    kind: z.string().optional().describe("Kind of quantity: torque, …"),
+    query: z.string().optional(),
+    limit: z.number().int().min(1).max(500).optional(),
     cursor: z.string().optional().describe("next_cursor of the previous page"),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -310,7 +314,8 @@ export const listUnitsTool = defineTool({
 export const listScalesTool = defineTool({
   name: "list_scales",
   title: "List prefixes",
-  description: "List SI prefixes (quecto…quetta) and binary prefixes (Ki…Yi) with their factors.",
+  description: "List SI and binary prefixes (kilo, Ki, …) with their factors.",
+  details: "SI prefixes run from quecto to quetta, binary ones from Ki to Yi.",
   toolset: TOOLSET,
   keywords: ["units", "prefix", "scale", "kilo", "milli", "kibi"],
   input: {},
@@ -338,14 +343,14 @@ export const listDimensionsTool = defineTool({
 export const defineUnitTool = defineTool({
   name: "define_unit",
   title: "Define a unit",
-  description:
-    "Define a unit for this session only (other sessions never see it); give it a conversion with define_conversion.",
+  description: "Define a unit for this session only; give it a conversion with define_conversion.",
+  details: "Other sessions never see it.",
   toolset: TOOLSET,
   keywords: ["units", "custom unit", "define", "session"],
   input: {
-    name: z.string().describe("Name of the unit: smoot"),
-    dimension: z.string().describe("Its dimension: length (see list_dimensions), or a unit of that dimension"),
-    symbol: z.string().optional().describe("Symbol"),
+    name: z.string(),
+    dimension: z.string().describe("A dimension (list_dimensions) or a unit of it"),
+    symbol: z.string().optional(),
     aliases: z.array(z.string()).optional().describe("Other spellings"),
     kind: z.string().optional().describe("Kind of quantity"),
     scalable: z.boolean().optional().describe("Takes SI prefixes (default false)"),
@@ -362,13 +367,14 @@ export const defineConversionTool = defineTool({
   name: "define_conversion",
   title: "Define a conversion",
   description: "Define how a session unit converts: dst = src·factor + offset (1 smoot = 1.7018 m).",
+  details: "offset is 0 unless given (affine units).",
   toolset: TOOLSET,
   keywords: ["units", "conversion factor", "define", "session"],
   input: {
-    src: z.string().describe("Unit being defined (or a known unit)"),
-    dst: z.string().describe("Unit it converts to"),
-    factor: z.number().describe("dst per src"),
-    offset: z.number().optional().describe("Affine offset (default 0)"),
+    src: z.string(),
+    dst: z.string(),
+    factor: z.number(),
+    offset: z.number().optional(),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   output: definedOutput,

@@ -13,15 +13,12 @@ afterAll(async () => {
 });
 
 describe("MCP server through the SDK client (in-memory transport)", () => {
-  it("lists every tool with its JSON schema, annotations and no extra properties allowed", async () => {
+  it("lists every tool with its JSON schema and annotations, properties left open for dwim to correct", async () => {
     const { tools } = await conn.client.listTools();
     expect(tools.map((t) => t.name)).toEqual(["echo_search", "always_fails", "delete_item"]);
     const echo = tools[0];
-    expect(echo.inputSchema).toMatchObject({
-      type: "object",
-      required: ["fuzzy_filter"],
-      additionalProperties: false,
-    });
+    expect(echo.inputSchema).toMatchObject({ type: "object", required: ["fuzzy_filter"] });
+    expect(echo.inputSchema.additionalProperties).toBeUndefined();
     expect(Object.keys(echo.inputSchema.properties ?? {})).toEqual(["fuzzy_filter", "limit", "category", "tags"]);
     expect(echo.annotations?.readOnlyHint).toBe(true);
     expect(tools[2].annotations?.destructiveHint).toBe(true);

@@ -1,7 +1,8 @@
 /**
- * What tools/list shows models is the full input schema made smaller, never different: every parameter is listed
- * with its type and `required` stays, advanced parameters lose only their descriptions and inner shapes, and what
- * the listing leaves out is in list_capabilities detail "full" (details and every parameter's description).
+ * What tools/list shows models is the full input schema made smaller: every parameter is listed with its type and
+ * `required` stays, advanced parameters lose only their descriptions, enum values and inner shapes, properties are
+ * left open (dwim answers an unknown parameter itself), and what the listing leaves out is in list_capabilities
+ * detail "full" (details, every parameter's description and its values).
  */
 import { describe, expect, it } from "vitest";
 import { inputJsonSchema, listedInputJsonSchema, parametersOf } from "../../src/core/index.js";
@@ -12,7 +13,11 @@ import { configOf } from "../router/helpers.js";
 
 const TOOLS = TOOLSETS.flatMap((set) => set.tools);
 
-type Schema = { properties: Record<string, Record<string, unknown>>; required?: string[] };
+type Schema = {
+  properties: Record<string, Record<string, unknown>>;
+  required?: string[];
+  additionalProperties?: unknown;
+};
 
 describe("listed input schemas", () => {
   it("list every parameter with the full schema's types and required, advanced ones by type alone", () => {
@@ -21,19 +26,26 @@ describe("listed input schemas", () => {
       const listed = listedInputJsonSchema(tool) as Schema;
       expect(Object.keys(listed.properties), tool.name).toEqual(Object.keys(full.properties));
       expect(listed.required, tool.name).toEqual(full.required);
+      expect(full.additionalProperties, tool.name).toBe(false);
+      expect(listed.additionalProperties, tool.name).toBeUndefined();
       for (const [name, property] of Object.entries(listed.properties)) {
         expect(property.type ?? property.anyOf, `${tool.name}.${name}`).toEqual(
           full.properties[name].type ?? expect.anything(),
         );
-        if (tool.advanced.includes(name)) expect(property.description, `${tool.name}.${name}`).toBeUndefined();
-        else expect(property.description, `${tool.name}.${name}`).toBe(full.properties[name].description);
+        if (tool.advanced.includes(name)) {
+          expect(property.description, `${tool.name}.${name}`).toBeUndefined();
+          expect(property.enum, `${tool.name}.${name}`).toBeUndefined();
+        } else {
+          expect(property.description, `${tool.name}.${name}`).toBe(full.properties[name].description);
+          expect(property.enum, `${tool.name}.${name}`).toEqual(full.properties[name].enum);
+        }
       }
     }
   });
 
   it("leave out nothing that list_capabilities detail full does not show", () => {
     const router = routerFor(TOOLS, configOf());
-    const shown = new Map<string, { description: string; parameters: Array<{ name: string; description?: string }> }>();
+    const shown = new Map<string, { description: string; parameters: Array<{ name: string }> }>();
     let cursor: string | undefined = "0";
     while (cursor !== undefined) {
       const page = listCapabilities(router, { detail: "full", cursor });
@@ -44,10 +56,10 @@ describe("listed input schemas", () => {
       const entry = shown.get(tool.name);
       if (tool.details) expect(entry?.description, tool.name).toContain(tool.details);
       for (const p of parametersOf(tool)) {
-        if (p.description === undefined) continue;
-        expect(entry?.parameters.find((s) => s.name === p.name)?.description, `${tool.name}.${p.name}`).toBe(
-          p.description,
-        );
+        const shown = entry?.parameters.find((s) => s.name === p.name) as { description?: string; type?: string };
+        if (p.description !== undefined) expect(shown?.description, `${tool.name}.${p.name}`).toBe(p.description);
+        for (const value of p.enum ?? [])
+          expect(shown?.type, `${tool.name}.${p.name}`).toContain(JSON.stringify(value));
       }
     }
   });

@@ -13,7 +13,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "fuzzy_search_content",
         "command": "search",
-        "summary": "Search lines of code with an fzf query (fuzzy_filter), optionally preselected by a ripgrep regex (regex_pattern).",
+        "summary": "Search lines of code with an fzf query, optionally preselected by a ripgrep regex.",
         "positional": [
           "fuzzy_filter",
           "path"
@@ -26,7 +26,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "string"
             ],
             "textType": "string",
-            "description": "fzf query: words AND-ed, 'exact, 'word' (boundaries), ^prefix, suffix$, !not, a | b for OR. e.g. \"handler 'error !test\""
+            "description": "fzf query: terms AND-ed, 'exact, ^prefix, suffix$, !not, a | b for OR"
           },
           {
             "name": "path",
@@ -35,8 +35,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "string"
             ],
             "textType": "string",
-            "default": ".",
-            "description": "File or directory to search, inside the allowed roots"
+            "default": "."
           },
           {
             "name": "hidden",
@@ -106,7 +105,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             ],
             "textType": "string",
             "default": ".",
-            "description": "Rust regex preselecting lines (ripgrep); default '.' = every non-empty line"
+            "description": "Rust regex preselecting lines"
           },
           {
             "name": "rg_flags",
@@ -118,7 +117,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "items": "string",
             "textType": "string",
             "default": "",
-            "description": "Allow-listed ripgrep flags, e.g. \"-g '*.go' -w\" or [\"-t\",\"py\"]"
+            "description": "ripgrep flags: -g '*.go' -w"
           },
           {
             "name": "multiline",
@@ -155,7 +154,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "fuzzy_search_files",
         "command": "files",
-        "summary": "Find files by path with an fzf query (fuzzy_filter), honouring .gitignore.",
+        "summary": "Find files by path with an fzf query, honouring .gitignore.",
         "positional": [
           "fuzzy_filter",
           "path"
@@ -168,7 +167,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "string"
             ],
             "textType": "string",
-            "description": "fzf query: words AND-ed, 'exact, 'word' (boundaries), ^prefix, suffix$, !not, a | b for OR. e.g. \"handler 'error !test\""
+            "description": "fzf query: terms AND-ed, 'exact, ^prefix, suffix$, !not, a | b for OR"
           },
           {
             "name": "path",
@@ -177,8 +176,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "string"
             ],
             "textType": "string",
-            "default": ".",
-            "description": "File or directory to search, inside the allowed roots"
+            "default": "."
           },
           {
             "name": "hidden",
@@ -260,7 +258,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "items": "string",
             "textType": "string",
             "default": "",
-            "description": "Allow-listed ripgrep flags, e.g. \"-g '*.go' -w\" or [\"-t\",\"py\"]"
+            "description": "ripgrep flags: -g '*.go' -w"
           }
         ],
         "destructive": false
@@ -277,7 +275,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "read_file",
         "command": "read",
-        "summary": "Read a text file as numbered lines (`cat -n` layout), with its sha256 for edit_file's expected_hash.",
+        "summary": "Read a text file as numbered lines, with its sha256 for edit_file's expected_hash.",
         "positional": [
           "path"
         ],
@@ -288,8 +286,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "string"
             ],
-            "textType": "string",
-            "description": "File to read, relative to the working directory or absolute inside an allowed root"
+            "textType": "string"
           },
           {
             "name": "offset",
@@ -298,7 +295,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "integer"
             ],
             "textType": "integer",
-            "description": "First line to show (1-based); default 1"
+            "description": "First line, 1-based"
           },
           {
             "name": "limit",
@@ -307,7 +304,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "integer"
             ],
             "textType": "integer",
-            "description": "Number of lines to show; default 2000, at most 5000"
+            "description": "Number of lines to show"
           },
           {
             "name": "line_numbers",
@@ -324,7 +321,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "edit_file",
         "command": "edit",
-        "summary": "Replace old_str with new_str in a file (one occurrence unless expected_replacements or replace_all), or create the file when old_str is empty.",
+        "summary": "Replace old_str with new_str in a file.",
         "positional": [
           "path",
           "old_str",
@@ -337,8 +334,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "string"
             ],
-            "textType": "string",
-            "description": "File to edit or create"
+            "textType": "string"
           },
           {
             "name": "old_str",
@@ -355,8 +351,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "string"
             ],
-            "textType": "string",
-            "description": "Replacement text"
+            "textType": "string"
           },
           {
             "name": "expected_replacements",
@@ -409,7 +404,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "convert",
         "command": "convert",
-        "summary": "Convert a value between units (km→mi, °F→°C, mg/dL→mmol/L with a molar mass in context).",
+        "summary": "Convert a value between units (mg/dL→mmol/L with a molar mass in context).",
         "positional": [
           "value",
           "from_unit",
@@ -422,8 +417,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "number"
             ],
-            "textType": "number",
-            "description": "The number to convert"
+            "textType": "number"
           },
           {
             "name": "from_unit",
@@ -432,7 +426,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "string"
             ],
             "textType": "string",
-            "description": "Unit of the value: kg, km/h, W/(m²·K), °F"
+            "description": "kg, km/h, °F, …"
           },
           {
             "name": "to_unit",
@@ -440,8 +434,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "string"
             ],
-            "textType": "string",
-            "description": "Target unit"
+            "textType": "string"
           },
           {
             "name": "kind",
@@ -481,7 +474,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "boolean"
             ],
             "textType": "boolean",
-            "description": "Temperatures are differences, not absolute (20 °C → 20 K)"
+            "description": "Temperature differences, not points"
           },
           {
             "name": "context",
@@ -570,8 +563,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "number"
             ],
-            "textType": "number",
-            "description": "Starting number"
+            "textType": "number"
           },
           {
             "name": "initial_unit",
@@ -579,8 +571,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "string"
             ],
-            "textType": "string",
-            "description": "Unit of the starting number"
+            "textType": "string"
           },
           {
             "name": "factors",
@@ -590,7 +581,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             ],
             "items": "object",
             "textType": "array",
-            "description": "Factors applied in order: value × numerator / denominator"
+            "description": "Applied in order, each value × numerator / denominator: {numerator: \"2.205 lb\", denominator: \"1 kg\"}"
           },
           {
             "name": "expected_unit",
@@ -599,7 +590,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "string"
             ],
             "textType": "string",
-            "description": "Convert the result to this unit; a dimension mismatch is an error"
+            "description": "Unit to give the result in"
           },
           {
             "name": "audit",
@@ -668,7 +659,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "check_dimensions",
         "command": "check-dimensions",
-        "summary": "Tell whether two units convert into each other (same dimension and kind of quantity), with their dimensions and the factor.",
+        "summary": "Tell whether two units convert into each other (same dimension and kind of quantity), with the factor.",
         "positional": [
           "unit_a",
           "unit_b"
@@ -680,8 +671,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "string"
             ],
-            "textType": "string",
-            "description": "First unit"
+            "textType": "string"
           },
           {
             "name": "unit_b",
@@ -689,8 +679,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "string"
             ],
-            "textType": "string",
-            "description": "Second unit"
+            "textType": "string"
           }
         ],
         "destructive": false
@@ -698,7 +687,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "list_units",
         "command": "list-units",
-        "summary": "List known units (built-in and this session's), filtered by dimension, kind of quantity or a name query; paginated.",
+        "summary": "List known units, filtered by dimension, kind of quantity or name; paginated.",
         "positional": [],
         "params": [
           {
@@ -708,7 +697,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "string"
             ],
             "textType": "string",
-            "description": "length, mass, pressure, … (see list_dimensions)"
+            "description": "length, pressure, … (list_dimensions)"
           },
           {
             "name": "kind",
@@ -717,7 +706,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "string"
             ],
             "textType": "string",
-            "description": "energy, torque, absorbed_dose, …"
+            "description": "Kind of quantity: torque, …"
           },
           {
             "name": "query",
@@ -725,8 +714,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "string"
             ],
-            "textType": "string",
-            "description": "Substring or approximate name"
+            "textType": "string"
           },
           {
             "name": "limit",
@@ -734,8 +722,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "integer"
             ],
-            "textType": "integer",
-            "description": "Page size (default 50)"
+            "textType": "integer"
           },
           {
             "name": "cursor",
@@ -752,7 +739,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "list_scales",
         "command": "list-scales",
-        "summary": "List SI prefixes (quecto…quetta) and binary prefixes (Ki…Yi) with their factors.",
+        "summary": "List SI and binary prefixes (kilo, Ki, …) with their factors.",
         "positional": [],
         "params": [],
         "destructive": false
@@ -768,7 +755,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "define_unit",
         "command": "define-unit",
-        "summary": "Define a unit for this session only (other sessions never see it); give it a conversion with define_conversion.",
+        "summary": "Define a unit for this session only; give it a conversion with define_conversion.",
         "positional": [
           "name",
           "dimension"
@@ -780,8 +767,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "string"
             ],
-            "textType": "string",
-            "description": "Name of the unit: smoot"
+            "textType": "string"
           },
           {
             "name": "dimension",
@@ -790,7 +776,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "string"
             ],
             "textType": "string",
-            "description": "Its dimension: length (see list_dimensions), or a unit of that dimension"
+            "description": "A dimension (list_dimensions) or a unit of it"
           },
           {
             "name": "symbol",
@@ -798,8 +784,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "string"
             ],
-            "textType": "string",
-            "description": "Symbol"
+            "textType": "string"
           },
           {
             "name": "aliases",
@@ -848,8 +833,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "string"
             ],
-            "textType": "string",
-            "description": "Unit being defined (or a known unit)"
+            "textType": "string"
           },
           {
             "name": "dst",
@@ -857,8 +841,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "string"
             ],
-            "textType": "string",
-            "description": "Unit it converts to"
+            "textType": "string"
           },
           {
             "name": "factor",
@@ -866,8 +849,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "number"
             ],
-            "textType": "number",
-            "description": "dst per src"
+            "textType": "number"
           },
           {
             "name": "offset",
@@ -875,8 +857,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "number"
             ],
-            "textType": "number",
-            "description": "Affine offset (default 0)"
+            "textType": "number"
           }
         ],
         "destructive": false
@@ -901,7 +882,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "remember",
         "command": "remember",
-        "summary": "Store a decision, pattern, warning or learning in the project's memory, shared by every agent on the project.",
+        "summary": "Store a decision, pattern, warning or learning in the project's memory, shared by every agent.",
         "positional": [
           "content",
           "category"
@@ -913,8 +894,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "string"
             ],
-            "textType": "string",
-            "description": "What was decided, learnt, or must be avoided (at most 8,000 characters)"
+            "textType": "string"
           },
           {
             "name": "category",
@@ -923,7 +903,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "string"
             ],
             "textType": "string",
-            "description": "decision | pattern | warning | learning (lesson, gotcha, convention are accepted)"
+            "description": "decision | pattern | warning | learning"
           },
           {
             "name": "rationale",
@@ -931,8 +911,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "string"
             ],
-            "textType": "string",
-            "description": "Why"
+            "textType": "string"
           },
           {
             "name": "tags",
@@ -942,7 +921,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             ],
             "items": "string",
             "textType": "array",
-            "description": "Lowercase kebab tags (at most 32); bugfix, tech-debt, perf and warning are also inferred"
+            "description": "Lowercase kebab-case"
           },
           {
             "name": "file_path",
@@ -951,7 +930,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "string"
             ],
             "textType": "string",
-            "description": "Project-relative file the memory is about"
+            "description": "Project-relative file it is about"
           },
           {
             "name": "context",
@@ -997,7 +976,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "remember_batch",
         "command": "remember-batch",
-        "summary": "Store 1 to 500 memories in one transaction: all or nothing.",
+        "summary": "Store up to 500 memories in one transaction, all or nothing; each item takes remember's parameters.",
         "positional": [],
         "params": [
           {
@@ -1028,7 +1007,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "string"
             ],
             "textType": "string",
-            "description": "What you are about to work on (at most 2,000 characters)"
+            "description": "What you are about to work on"
           },
           {
             "name": "file_path",
@@ -1037,7 +1016,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "string"
             ],
             "textType": "string",
-            "description": "A file, or a directory prefix ending in /"
+            "description": "A file, or a directory ending in /"
           },
           {
             "name": "tags",
@@ -1047,7 +1026,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             ],
             "items": "string",
             "textType": "array",
-            "description": "Every tag must be present (at most 32)"
+            "description": "All must be present"
           },
           {
             "name": "categories",
@@ -1074,7 +1053,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "number"
             ],
             "textType": "string",
-            "description": "Only memories from this date on"
+            "description": "From this date on"
           },
           {
             "name": "include_archived",
@@ -1098,8 +1077,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "integer"
             ],
-            "textType": "integer",
-            "description": "At most this many results (default 10, max 50)"
+            "textType": "integer"
           },
           {
             "name": "condensed",
@@ -1125,7 +1103,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "search_memories",
         "command": "search-memories",
-        "summary": "Full-text search of the project's memory with \"phrases\", prefix*, OR and -excluded terms; snippets, relevance or newest first, paged by offset.",
+        "summary": "Full-text search of the project's memory.",
         "positional": [
           "query"
         ],
@@ -1137,7 +1115,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "string"
             ],
             "textType": "string",
-            "description": "Words (memories holding all of them first), \"phrase\", prefix*, a OR b, -term; at most 2,000 characters, 64 terms, 8 prefix* terms"
+            "description": "Words, \"a phrase\", prefix*, a OR b, -excluded"
           },
           {
             "name": "file_path",
@@ -1146,7 +1124,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "string"
             ],
             "textType": "string",
-            "description": "A file, or a directory prefix ending in /"
+            "description": "A file, or a directory ending in /"
           },
           {
             "name": "tags",
@@ -1156,7 +1134,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             ],
             "items": "string",
             "textType": "array",
-            "description": "Every tag must be present (at most 32)"
+            "description": "All must be present"
           },
           {
             "name": "categories",
@@ -1183,7 +1161,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "number"
             ],
             "textType": "string",
-            "description": "Only memories from this date on"
+            "description": "From this date on"
           },
           {
             "name": "include_archived",
@@ -1235,7 +1213,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "record_outcome",
         "command": "record-outcome",
-        "summary": "Record whether a remembered decision or approach worked.",
+        "summary": "Record whether a remembered decision or approach worked; failed decisions rank higher in recall.",
         "positional": [
           "memory_id",
           "worked"
@@ -1263,8 +1241,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "string"
             ],
-            "textType": "string",
-            "description": "What happened"
+            "textType": "string"
           }
         ],
         "destructive": false
@@ -1272,7 +1249,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "forget",
         "command": "forget",
-        "summary": "Archive memories so recall and search no longer show them (include_archived still can).",
+        "summary": "Archive memories so recall and search no longer show them; purge: true deletes them for good.",
         "positional": [
           "memory_id"
         ],
@@ -1285,8 +1262,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "array"
             ],
             "items": "integer",
-            "textType": "integer",
-            "description": "One id or a list"
+            "textType": "integer"
           },
           {
             "name": "purge",
@@ -1294,8 +1270,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "boolean"
             ],
-            "textType": "boolean",
-            "description": "Delete permanently: row, index entries, vector, links and outcome events"
+            "textType": "boolean"
           }
         ],
         "destructive": true
@@ -1317,7 +1292,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "analyze_intent",
         "command": "route",
-        "summary": "Suggest which tool fits a task described in plain words: ranked matches with confidence, tier and a score breakdown, or an explicit 'no matching tool' when nothing fits.",
+        "summary": "Suggest which tool fits a task described in plain words: ranked matches with confidence, or 'no matching tool'.",
         "positional": [
           "query"
         ],
@@ -1329,7 +1304,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "string"
             ],
             "textType": "string",
-            "description": "The task in plain words: 'convert 5 miles to km'"
+            "description": "'convert 5 miles to km'"
           },
           {
             "name": "top_k",
@@ -1338,8 +1313,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "integer"
             ],
             "textType": "integer",
-            "default": 3,
-            "description": "How many matches to return (1–10)"
+            "default": 3
           },
           {
             "name": "include_breakdown",
@@ -1348,8 +1322,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
               "boolean"
             ],
             "textType": "boolean",
-            "default": true,
-            "description": "Include each match's score breakdown"
+            "default": true
           },
           {
             "name": "available_tools",
@@ -1359,7 +1332,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             ],
             "items": "string",
             "textType": "array",
-            "description": "Route only among these tool names (the tools the agent can call now); empty or absent: all"
+            "description": "Only among these tool names"
           }
         ],
         "destructive": false
@@ -1367,7 +1340,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "resolve_tool",
         "command": "resolve",
-        "summary": "Check a tool name: exact, normalised (case, separators, plurals), alias, auto-corrected typo, suggestion or none, with candidates.",
+        "summary": "Check a tool name: the tool it means (exact, alias or corrected typo), or suggestions.",
         "positional": [
           "tool_name"
         ],
@@ -1378,8 +1351,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "string"
             ],
-            "textType": "string",
-            "description": "The tool name to check, as written"
+            "textType": "string"
           }
         ],
         "destructive": false
@@ -1387,7 +1359,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "list_capabilities",
         "command": "list-capabilities",
-        "summary": "List the tools this server offers with their description, parameters, aliases and annotations, a page at a time (about 2K tokens), optionally filtered by a query or namespace.",
+        "summary": "List this server's tools a page at a time, filtered by query or namespace; detail \"full\" adds all descriptions.",
         "positional": [],
         "params": [
           {
@@ -1396,8 +1368,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "string"
             ],
-            "textType": "string",
-            "description": "Only tools relevant to this text"
+            "textType": "string"
           },
           {
             "name": "namespace",
@@ -1405,8 +1376,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
             "types": [
               "string"
             ],
-            "textType": "string",
-            "description": "Only tools of this namespace or toolset"
+            "textType": "string"
           },
           {
             "name": "detail",
