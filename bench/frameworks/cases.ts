@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { dataDir } from "../lib/report.js";
+import { DATA_FILES, requireData } from "../lib/datasets.js";
 
 type Label = "likely_fix" | "hints" | "none";
 
@@ -47,7 +47,8 @@ interface Row {
 }
 
 export function loadCases(): { cases: Case[]; skipped: number } {
-  const file = join(dataDir("typos"), "llm_name_errors_dev.jsonl");
+  const data = requireData("npm run bench -- frameworks", [DATA_FILES.llmNameErrors]);
+  const file = join(data, DATA_FILES.llmNameErrors.path);
   const rows = readFileSync(file, "utf8")
     .split("\n")
     .filter((l) => l.trim() !== "")

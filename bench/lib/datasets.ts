@@ -73,7 +73,7 @@ export const DATA_FILES = {
 } as const satisfies Record<string, DataFile>;
 
 /** The data folder: DWIM_DATA_DIR, else ../shared/data beside the checkout. */
-export function dataRoot(env: NodeJS.ProcessEnv = process.env): string {
+function dataRoot(env: NodeJS.ProcessEnv = process.env): string {
   return env.DWIM_DATA_DIR ? resolve(env.DWIM_DATA_DIR) : resolve(REPO_DIR, "..", "shared", "data");
 }
 

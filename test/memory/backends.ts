@@ -124,7 +124,7 @@ export interface RoleServer {
 }
 
 /** Whether the server at `url` is PGlite, which serves every connection in one session as one user. */
-export async function isPglite(url = PG_URL): Promise<boolean> {
+async function isPglite(url = PG_URL): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
