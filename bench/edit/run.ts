@@ -404,7 +404,7 @@ publish({
   title: "edit_file self-correction",
   inputs: [
     `Corpus (Debian packages, installed by the bench, never committed): ${corpora.map((c) => `${c.package} (${sources.get(c.name)?.length ?? 0} files sampled)`).join(", ")}`,
-    `${cases.length} cases, seed ${seed}: ${PER_CLASS} per mistake class, ${ADVERSARIAL} adversarial near-duplicate targets, ${MUST_NOT} must-not cases; truth = naive splice of a synthetic edit (rename, literal, insert, delete line)`,
+    `${cases.length} cases, random seed ${seed}: ${PER_CLASS} per mistake class, ${ADVERSARIAL} adversarial near-duplicate targets, ${MUST_NOT} must-not cases; truth = naive splice of a synthetic edit (rename, literal, insert, delete line)`,
     "Baselines in the same run: B0 exact-only (plain str_replace), B1 greedy unescape (gemini-cli's unescapeStringForGeminiBug on both strings, then exact), B2 first-match line-trim (MCP filesystem / Cline class)",
     `Latency: planEdit + splice in memory on a ${(big.text.length / 1024).toFixed(0)} KB / ${bigLines}-line file of concatenated Go sources (decoding and hashing the file timed apart); 1-minute load average at the end of the run: ${loadAvg.toFixed(1)} on ${cpus().length} cores`,
     "fuzzy_policy = hint (default): scored fuzzy candidates are never applied, only offered",

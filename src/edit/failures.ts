@@ -31,6 +31,7 @@ export function noOccurrence(
   input: PlanInput,
   scored: Scored,
   likely?: Scored["apply"],
+  leading: readonly string[] = [],
 ): ToolError {
   const candidates = scored.candidates;
   // Stage 6: the edit may already be in the file.
@@ -44,7 +45,7 @@ export function noOccurrence(
       hints: ["Nothing to do if this edit was yours; re-read the file before another edit"],
     });
   }
-  const hints: string[] = [];
+  const hints: string[] = [...leading];
   const best = candidates[0];
   if (best && scored.elided) {
     hints.push(

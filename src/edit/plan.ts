@@ -100,6 +100,8 @@ interface Stage {
   pacer: Pacer;
   accept: (span: { start: number; end: number }) => boolean;
   trace: (stage: string, detail: Record<string, unknown>) => void;
+  /** Where old_str as written sits inside a line that goes on (computed after the exact and repair stages). */
+  cutShort: Array<{ start: number; end: number }>;
 }
 
 /** old_str with its structural artifacts (line numbers, a fence) removed: what the canonical and fuzzy stages read. */
@@ -121,6 +123,7 @@ export async function planEdit(file: DecodedFile, input: PlanInput): Promise<Pla
     pacer,
     accept: input.accept ?? (() => true),
     trace: input.trace ?? (() => {}),
+    cutShort: [],
   };
   const exact = await exactStage(stage);
   if (exact) return exact;
@@ -128,6 +131,7 @@ export async function planEdit(file: DecodedFile, input: PlanInput): Promise<Pla
   pacer.check();
   const repaired = await repairStage(stage);
   if (repaired) return repaired;
+  stage.cutShort = cutShortLines(stage);
   const structural = structuralForm(stage);
   const canonical = await canonicalStage(stage, structural);
   if (canonical) return canonical;
@@ -190,6 +194,29 @@ async function repairStage(st: Stage): Promise<Plan | undefined> {
   return undefined;
 }
 
+/**
+ * Places where old_str as written, but for the line break it claims at an end, lies inside a line that goes on
+ * (`bbb\n` against `bbb-x`). A line quoted cut short is then as likely as a whitespace slip: a correction that lands
+ * elsewhere (`bbb` on another line at another indentation) is not unique (docs/edit.md, "Corrections keep line
+ * structure").
+ */
+function cutShortLines(st: Stage): Array<{ start: number; end: number }> {
+  const claims = lineClaims([{ text: st.old }]);
+  let text = st.old;
+  if (claims.end) text = text.replace(/\n[ \t]*$/u, "");
+  if (claims.start) text = text.replace(/^[ \t]*\n/u, "");
+  if (text === st.old || text.trim() === "") return [];
+  return findAll(st.view.lf, text, 20)
+    .map((p) => ({ start: p, end: p + text.length }))
+    .filter((s) => !keepsLines(st.view.lf, s, claims) && st.accept(s));
+}
+
+/** A line cut short competes with corrections that land on other lines than it. */
+function competes(st: Stage, spans: ReadonlyArray<{ start: number; end: number }>): boolean {
+  const lineStart = (i: number) => st.view.lf.lastIndexOf("\n", i - 1) + 1;
+  return st.cutShort.some((c) => !spans.some((s) => lineStart(s.start) <= c.end && lineStart(c.start) <= s.end));
+}
+
 function withText(text: string): (s: { start: number; end: number }) => Span {
   return (s) => ({ start: s.start, end: s.end, text });
 }
@@ -230,6 +257,10 @@ async function canonicalStage(st: Stage, sf: Structural): Promise<Plan | undefin
       .filter((s) => keepsLines(view.lf, s, sf.claims) && st.accept(s));
     st.trace("canonical", { level, occurrences: spans.length });
     if (spans.length === 0) continue;
+    if (competes(st, spans)) {
+      st.trace("canonical", { level, cut_short: st.cutShort.length });
+      return undefined;
+    }
     if (spans.length !== expected) {
       throw mismatchError(
         view,
@@ -299,7 +330,7 @@ function untransplantable(
 function fuzzyStage(st: Stage, sf: Structural): Plan {
   const { view, expected, input } = st;
   const scored = fuzzy(view, sf.base, sf.baseNew, input, sf.claims);
-  if (scored.apply && !st.accept(scored.apply.span)) scored.apply = undefined;
+  if (scored.apply && (!st.accept(scored.apply.span) || competes(st, [scored.apply.span]))) scored.apply = undefined;
   st.trace("fuzzy", { candidates: scored.candidates.length, best: scored.candidates[0]?.similarity });
   if (scored.apply && input.fuzzy_policy === "apply" && expected === 1) {
     const { span, text, candidate } = scored.apply;
@@ -329,5 +360,19 @@ function fuzzyStage(st: Stage, sf: Structural): Plan {
       confidence: candidate.similarity,
     };
   }
-  throw noOccurrence(view, sf.baseNew, input, scored, scored.apply && expected === 1 ? scored.apply : undefined);
+  const cut = st.cutShort.map((c) => view.range(c.start, c.end).start_line);
+  const leading = cut.length > 0 ? [cutShortHint(cut)] : [];
+  throw noOccurrence(
+    view,
+    sf.baseNew,
+    input,
+    scored,
+    scored.apply && expected === 1 ? scored.apply : undefined,
+    leading,
+  );
+}
+
+function cutShortHint(lines: readonly number[]): string {
+  const where = lines.length === 1 ? `line ${lines[0]}` : `lines ${lines.slice(0, 3).join(", ")}`;
+  return `old_str as written is inside ${where}, which goes on where old_str ends the line: copy the whole line (read_file), or the line you meant`;
 }

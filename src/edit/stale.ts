@@ -5,7 +5,7 @@
  * the version read. A match on lines someone else changed is refused with those lines as they read now.
  */
 import { ToolError } from "../core/errors.js";
-import { diffSequences, interner } from "./diff.js";
+import { diffSequences, type Hunk, interner } from "./diff.js";
 import { Pacer } from "./pace.js";
 import { type Plan, type PlanInput, planEdit } from "./plan.js";
 import { numberedLine } from "./read.js";
@@ -74,6 +74,21 @@ class LineDrift {
   }
 
   /**
+   * Some of read lines first..last went without a replacement: more of them changed or went than lines of the
+   * current region (`at`) are new.
+   */
+  partlyRemoved(first: number, last: number, at: { first: number; last: number }): boolean {
+    let gone = 0;
+    for (let k = first; k <= last; k++) {
+      const end = k + 1 < this.readStarts.length ? this.readStarts[k + 1] - 1 : this.read.length;
+      if (this.toCurrent[k] < 0 && this.read.slice(this.readStarts[k], end).trim() !== "") gone++;
+    }
+    let added = 0;
+    for (let k = Math.max(0, at.first); k <= at.last && k < this.changed.length; k++) added += this.changed[k];
+    return gone > added;
+  }
+
+  /**
    * Where read lines first..last are now: the current lines between the nearest unchanged read lines around them
    * (empty, first = last + 1, when they were removed).
    */
@@ -99,17 +114,27 @@ class LineDrift {
 /** Steps of the line diff beyond which the changed middle is taken whole (every line in it counts as changed). */
 const DRIFT_MAX_D = 2000;
 
-function nonBlankLines(lf: string, starts: readonly number[]): { index: number[]; keys: string[] } {
-  const index: number[] = [];
-  const keys: string[] = [];
+interface NonBlank {
+  /** Line index of each non-blank line. */
+  index: number[];
+  /** Its text without whitespace: what the diff compares. */
+  keys: string[];
+  /** Its text as written: what breaks ties between look-alikes. */
+  texts: string[];
+}
+
+function nonBlankLines(lf: string, starts: readonly number[]): NonBlank {
+  const out: NonBlank = { index: [], keys: [], texts: [] };
   for (let k = 0; k < starts.length; k++) {
     const end = k + 1 < starts.length ? starts[k + 1] - 1 : lf.length;
-    const key = lf.slice(starts[k], end).replace(/\s+/gu, "");
+    const text = lf.slice(starts[k], end);
+    const key = text.replace(/\s+/gu, "");
     if (key === "") continue;
-    index.push(k);
-    keys.push(key);
+    out.index.push(k);
+    out.keys.push(key);
+    out.texts.push(text);
   }
-  return { index, keys };
+  return out;
 }
 
 /** The drift from the version read to the current text (whitespace-only changes count as none). */
@@ -121,9 +146,64 @@ async function lineDrift(read: string, current: string, pacer: Pacer = Pacer.non
   const id = interner();
   const aIds = a.keys.map(id);
   const bIds = b.keys.map(id);
-  const hunks = diffSequences(aIds, bIds, DRIFT_MAX_D) ?? wholeMiddle(aIds, bIds);
+  const found = diffSequences(aIds, bIds, DRIFT_MAX_D);
+  const hunks = found ? slideToExactPairs(found, aIds, bIds, a.texts, b.texts) : wholeMiddle(aIds, bIds);
   await pacer.tick();
   return new LineDrift(read, current, hunks, a.index, b.index);
+}
+
+/**
+ * A block removed or added next to a look-alike (the same lines but for whitespace) can be placed on either copy,
+ * and the diff takes the first it meets: deleting a block followed by a copy with trailing blanks paired the
+ * survivor with the deleted lines, and an edit of those lines landed on the copy. Each pure removal or insertion is
+ * slid along its run of equal keys to where the most paired lines are identical as written; ties keep the diff's
+ * place.
+ */
+function slideToExactPairs(
+  hunks: readonly Hunk[],
+  a: readonly number[],
+  b: readonly number[],
+  aText: readonly string[],
+  bText: readonly string[],
+): Hunk[] {
+  const out = hunks.map((h) => ({ ...h }));
+  const same = (i: number, j: number) => (aText[i] === bText[j] ? 1 : 0);
+  for (let h = 0; h < out.length; h++) {
+    const cur = out[h];
+    const removal = cur.bStart === cur.bEnd;
+    if (removal === (cur.aStart === cur.aEnd)) continue;
+    // The equal runs around the hunk bound the slide.
+    const lowA = h > 0 ? out[h - 1].aEnd : 0;
+    const highA = h + 1 < out.length ? out[h + 1].aStart : a.length;
+    const lowB = h > 0 ? out[h - 1].bEnd : 0;
+    const highB = h + 1 < out.length ? out[h + 1].bStart : b.length;
+    let best = 0;
+    let shift = 0;
+    let gain = 0;
+    // Up: the pair above the hunk moves to the hunk's last line.
+    for (let k = 1; ; k++) {
+      const s = removal ? cur.aStart - k : cur.bStart - k;
+      const e = removal ? cur.aEnd - k : cur.bEnd - k;
+      if (removal ? s < lowA || a[s] !== a[e] : s < lowB || b[s] !== b[e]) break;
+      gain += removal
+        ? same(e, cur.bStart - k) - same(s, cur.bStart - k)
+        : same(cur.aStart - k, e) - same(cur.aStart - k, s);
+      if (gain > best) [best, shift] = [gain, -k];
+    }
+    gain = 0;
+    // Down: the pair below the hunk moves to the hunk's first line.
+    for (let k = 0; ; k++) {
+      const s = removal ? cur.aStart + k : cur.bStart + k;
+      const e = removal ? cur.aEnd + k : cur.bEnd + k;
+      if (removal ? e >= highA || a[s] !== a[e] : e >= highB || b[s] !== b[e]) break;
+      gain += removal
+        ? same(s, cur.bStart + k) - same(e, cur.bStart + k)
+        : same(cur.aStart + k, s) - same(cur.aStart + k, e);
+      if (gain > best) [best, shift] = [gain, k + 1];
+    }
+    out[h] = { aStart: cur.aStart + shift, aEnd: cur.aEnd + shift, bStart: cur.bStart + shift, bEnd: cur.bEnd + shift };
+  }
+  return out;
 }
 
 /** One hunk between the common head and tail: when the diff is too large to compute, all of it counts as changed. */
@@ -194,16 +274,22 @@ async function planSinceRead(
   if (!inRead) return planOnUnchangedLines(drift, current, input, where);
   // Where old_str's lines are now, span by span; any of them changed since the read: refused.
   const targets: Array<{ first: number; last: number }> = [];
+  let blankOnly = false;
   for (const r of spanLines(inRead.spans, drift.readStarts)) {
     await pacer.tick();
     const extent = nonBlankExtent(drift, r.first, r.last);
-    if (!extent) continue;
+    if (!extent) {
+      blankOnly = true;
+      continue;
+    }
     const first = drift.toCurrent[extent.first];
     const last = drift.toCurrent[extent.last];
     if (first < 0 || last < 0 || !drift.unchanged(first, last)) throw staleError(drift, r, where);
     targets.push({ first, last });
   }
-  const plan = await planEdit(current, { ...input, accept: acceptUnchanged(drift) });
+  // Blank lines map nowhere: an old_str of blank lines only may take any unchanged place.
+  const accept = blankOnly ? acceptUnchanged(drift) : acceptOnTargets(drift, targets);
+  const plan = await planEdit(current, { ...input, accept });
   // The edit lands where it did in the version read: the same lines, in the same number.
   let i = 0;
   for (const c of spanLines(plan.spans, drift.currentStarts)) {
@@ -229,9 +315,38 @@ async function planOnUnchangedLines(
 
 function acceptUnchanged(drift: LineDrift): (span: { start: number; end: number }) => boolean {
   return (s) => {
-    const first = lineOf(drift.currentStarts, s.start) - 1;
-    const last = s.end > s.start ? lineOf(drift.currentStarts, s.end - 1) - 1 : first;
+    const { first, last } = linesOf(drift, s);
     return drift.unchanged(first, last);
+  };
+}
+
+function linesOf(drift: LineDrift, s: { start: number; end: number }): { first: number; last: number } {
+  const first = lineOf(drift.currentStarts, s.start) - 1;
+  return { first, last: s.end > s.start ? lineOf(drift.currentStarts, s.end - 1) - 1 : first };
+}
+
+/**
+ * Places on unchanged lines that overlap where old_str was read. A line elsewhere that a correction would also take
+ * (a look-alike at another indentation, once a formatter re-indented the file) was not what the agent read.
+ */
+function acceptOnTargets(
+  drift: LineDrift,
+  targets: ReadonlyArray<{ first: number; last: number }>,
+): (span: { start: number; end: number }) => boolean {
+  // Prefix sums of target lines per current line: an overlap test in O(1) however many targets replace_all has.
+  const covered = new Int32Array(drift.currentStarts.length + 1);
+  for (const t of targets) {
+    covered[t.first] += 1;
+    covered[t.last + 1] -= 1;
+  }
+  const inTarget = new Int32Array(drift.currentStarts.length + 1);
+  for (let k = 0, depth = 0; k < drift.currentStarts.length; k++) {
+    depth += covered[k];
+    inTarget[k + 1] = inTarget[k] + (depth > 0 ? 1 : 0);
+  }
+  return (s) => {
+    const { first, last } = linesOf(drift, s);
+    return inTarget[last + 1] - inTarget[first] > 0 && drift.unchanged(first, last);
   };
 }
 
@@ -247,14 +362,29 @@ interface Shown {
   cut: boolean;
 }
 
-/** Current lines of a region, its blank edges left out; a region with nothing left was removed. */
-function shownRegion(drift: LineDrift, first: number, last: number): { from: number; to: number; removed: boolean } {
+/**
+ * Current lines of a region, its blank edges left out; a region with nothing left was removed. Where some of the
+ * lines went (`widen`), the nearest non-blank line on either side is shown too: what now surrounds them.
+ */
+function shownRegion(
+  drift: LineDrift,
+  first: number,
+  last: number,
+  widen = false,
+): { from: number; to: number; removed: boolean } {
   const count = drift.current.endsWith("\n") ? drift.currentStarts.length - 1 : drift.currentStarts.length;
   const blank = (k: number) => drift.currentLine(k).trim() === "";
   let f = Math.max(0, first);
   let l = Math.min(count - 1, last);
   while (f <= l && blank(f)) f++;
   while (l >= f && blank(l)) l--;
+  if (f <= l && widen) {
+    do f--;
+    while (f > 0 && blank(f));
+    do l++;
+    while (l < count - 1 && blank(l));
+    return { from: Math.max(0, f), to: Math.min(count - 1, l), removed: false };
+  }
   if (f <= l) return { from: f, to: l, removed: false };
   // Removed: the nearest non-blank line on either side shows where the lines were.
   let from = Math.min(first, count) - 1;
@@ -301,10 +431,16 @@ function staleError(
   currentMatch?: { first: number; last: number },
 ): ToolError {
   const region = read ? drift.currentRegion(read.first, read.last) : (currentMatch as { first: number; last: number });
-  const { from, to, removed } = shownRegion(drift, region.first, region.last);
+  const partly = read !== undefined && drift.partlyRemoved(read.first, read.last, region);
+  const { from, to, removed } = shownRegion(drift, region.first, region.last, partly);
   const shown = currentLines(drift, from, to);
+  const change = removed
+    ? "those lines were removed"
+    : partly
+      ? "some of those lines were removed"
+      : "those lines changed";
   const what = read
-    ? `old_str is at ${range(read.first, read.last)} of the version you last read, and ${removed ? "those lines were removed" : "those lines changed"} since`
+    ? `old_str is at ${range(read.first, read.last)} of the version you last read, and ${change} since`
     : `old_str matches ${range(region.first, region.last)}, which changed since your last read`;
   return new ToolError({
     error: `${what} (someone else edited '${where.path}'); nothing was written`,
@@ -315,7 +451,9 @@ function staleError(
     hints: [
       removed
         ? `They are gone; the lines shown (${shown.start_line}–${shown.end_line}) surround where they were`
-        : `The lines shown (${shown.start_line}–${shown.end_line}) are their text now: write old_str and new_str against it`,
+        : partly
+          ? `The lines shown (${shown.start_line}–${shown.end_line}) are what is left of them now, with the lines around them: write old_str and new_str against it`
+          : `The lines shown (${shown.start_line}–${shown.end_line}) are their text now: write old_str and new_str against it`,
       ...(shown.cut ? [`Only part of them is shown: read_file offset ${shown.start_line} for the rest`] : []),
     ],
   });

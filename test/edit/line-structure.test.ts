@@ -43,6 +43,28 @@ describe("corrections keep line structure", () => {
     }
   });
 
+  it("takes no indentation correction elsewhere when old_str as written starts a line that goes on", async () => {
+    // "    call(x);\n" is line 2 cut short as written, or line 4 up to indentation: neither is taken, both are named.
+    const content = "if (a) {\n    call(x);   // keep\n}\ncall(x);\n";
+    const { r, structured, after } = await edit(content, {
+      old_str: "    call(x);\n",
+      new_str: "    call(x);\n    more();\n",
+    });
+    expect(r.isError).toBe(true);
+    expect(structured.error_type).toBe("EDIT_NO_OCCURRENCE_FOUND");
+    expect(after).toBe(content);
+    const lines = (structured.candidates as Array<{ start_line: number }>).map((c) => c.start_line);
+    expect(lines).toEqual(expect.arrayContaining([2, 4]));
+    expect(structured.hints).toEqual(expect.arrayContaining([expect.stringMatching(/inside line 2\b.*goes on/u)]));
+  });
+
+  it("still corrects the indentation when the text as written is nowhere", async () => {
+    const content = "if (a) {\n    other(x);   // keep\n}\ncall(x);\n";
+    const { r, after } = await edit(content, { old_str: "    call(x);\n", new_str: "    call(y);\n" });
+    expect(r.isError).toBeFalsy();
+    expect(after).toBe(content.replace("call(x);\n", "call(y);\n"));
+  });
+
   it("still strips an extra newline where the line really ends there", async () => {
     const { r, structured, after } = await edit("aaa\nbbb\nccc", { old_str: "\nccc\n", new_str: "\nCCC\n" });
     expect(r.isError).toBeFalsy();

@@ -116,6 +116,38 @@ describe("stale reads", () => {
     expect(s.text()).toBe(theirs.replace("    return sum;", "    return sum + 1;"));
   });
 
+  it("edits the lines read when a formatter's drift makes them look like others at another indentation", async () => {
+    // Exact and unique as read; after the re-indentation an indentation-blind match would also find line 9.
+    const content = [
+      "func serve() {",
+      "\tif err != nil {",
+      "\t\treturn err",
+      "\t}",
+      "}",
+      "",
+      "func loop() {",
+      "\tfor {",
+      "\t\tif err != nil {",
+      "\t\t\treturn err",
+      "\t\t}",
+      "\t}",
+      "}",
+      "",
+    ].join("\n");
+    const s = await session(content);
+    await s.call("read_file", {});
+    const theirs = s.external((t) => t.replace(/^\t+/gmu, (tabs) => "  ".repeat(tabs.length)));
+    const r = await s.call("edit_file", {
+      old_str: "\tif err != nil {\n\t\treturn err",
+      new_str: "\tif err != nil {\n\t\treturn wrap(err)",
+    });
+    expect(r.isError).toBeFalsy();
+    expect(s.text()).toBe(
+      theirs.replace("  if err != nil {\n    return err", "  if err != nil {\n    return wrap(err)"),
+    );
+    expect(s.text()).toContain("      return err\n");
+  });
+
   it("refuses when the lines read were deleted, rather than editing a look-alike elsewhere", async () => {
     const content = `${FILE}function other(items) {\n\treturn sum;\n}\n`;
     const s = await session(content);
@@ -125,6 +157,42 @@ describe("stale reads", () => {
     const r = await s.call("edit_file", { old_str: "  return sum;", new_str: "  return sum * 2;" });
     expect(r.out.error_type).toBe("EDIT_CHANGED_SINCE_READ");
     expect(r.out.error).toMatch(/removed/u);
+    expect(s.text()).toBe(theirs);
+  });
+
+  it("refuses when the last lines read were deleted and a copy with trailing blanks follows them", async () => {
+    // The copy differs only in trailing blanks, so a whitespace-blind diff could pair it with the lines read.
+    const tail = "function last(items) {\n  return items.at(-1);\n}";
+    const content = `${FILE}${tail}\n\n${tail.replaceAll("\n", "  \n")}  \n`;
+    const s = await session(content);
+    await s.call("read_file", {});
+    const theirs = s.external((t) => t.replace(`${tail}\n\n`, ""));
+    const r = await s.call("edit_file", { old_str: tail, new_str: tail.replace("at(-1)", "at(0)") });
+    expect(r.out.error_type).toBe("EDIT_CHANGED_SINCE_READ");
+    expect(r.out.error).toMatch(/removed/u);
+    expect(s.text()).toBe(theirs);
+  });
+
+  it("shows the lines around a target partly removed, not only what is left of it", async () => {
+    const content = [
+      "const table = [",
+      "  [1, 2],",
+      "  [3, 4],",
+      "  [3, 4],",
+      "  [5, 6],",
+      "];",
+      "export default table;",
+      "",
+    ];
+    const s = await session(content.join("\n"));
+    await s.call("read_file", {});
+    // Lines 2–3 go (and the last line changes): the remaining [3, 4] can be paired with the one read at line 3.
+    const theirs = s.external((t) => t.replace("  [1, 2],\n  [3, 4],\n", "").replace("export default", "export"));
+    const r = await s.call("edit_file", { old_str: "  [1, 2],\n  [3, 4],", new_str: "  [1, 2],\n  [3, 5]," });
+    expect(r.out.error_type).toBe("EDIT_CHANGED_SINCE_READ");
+    expect(r.out.error).toMatch(/removed/u);
+    // Where the lines were: the line before them is shown, whichever copy of [3, 4] the diff kept.
+    expect(r.text).toContain("     1\tconst table = [");
     expect(s.text()).toBe(theirs);
   });
 
