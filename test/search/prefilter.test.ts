@@ -293,6 +293,15 @@ describe("choosing what ripgrep scans for", () => {
     const lines = Array.from({ length: 200 }, (_, i) => (i % 50 === 0 ? "an xy here" : `abcdefgh line ${i}`));
     expect(scanned("abcdefgh xy", [], lines)).toEqual(["xy"]);
   });
+  it("of sets as selective, prefers one whose first letter ripgrep can search for as a few literals", () => {
+    // As many lines hold `cookie` as `jar`, but c has more forms than ripgrep searches for as literals (it runs its
+    // automaton over every byte), and few lines hold a j.
+    const lines = Array.from({ length: 200 }, (_, i) =>
+      i % 50 === 0 ? "a cookie" : i % 50 === 1 ? "a jar" : `code ${i}`,
+    );
+    expect(scanned("cookie jar", [], lines)).toEqual(["jar"]);
+    expect(scanned("jar cookie", [], lines)).toEqual(["jar"]);
+  });
   it("scans for a union of sets when each alone would leave many files to read in full", () => {
     // Half the paths satisfy one set, half the other: one set alone leaves half the files to read; the union, none.
     const hints = Array.from({ length: 400 }, (_, i) => (i % 2 === 0 ? `widget/p${i}.txt` : `gadget/p${i}.txt`));
