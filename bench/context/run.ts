@@ -12,15 +12,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { publish, REPO_DIR, type Row } from "../lib/report.js";
-
-interface ListedTool {
-  name: string;
-  description?: string;
-  inputSchema: unknown;
-  [key: string]: unknown;
-}
+import { countTokens, type ListedTool, modelTokens } from "../lib/tokens.js";
 
 const require = createRequire(import.meta.url);
 const scratch = mkdtempSync(join(tmpdir(), "dwim-bench-context-"));
@@ -49,13 +42,6 @@ async function listTools(args: string[]): Promise<ListedTool[]> {
   } finally {
     await client.close();
   }
-}
-
-/** What the model reads for one tool: name, description and input schema, as one JSON object. */
-function modelTokens(tool: ListedTool): number {
-  return countTokens(
-    JSON.stringify({ name: tool.name, description: tool.description ?? "", parameters: tool.inputSchema }),
-  );
 }
 
 const listed = new Map<string, ListedTool[]>();
