@@ -178,7 +178,6 @@ export const CORE_SECTIONS: readonly ConfigSection[] = [
 
 export type RecoveryConfig = z.infer<typeof recoverySection.schema>;
 export type ServeConfig = z.infer<typeof serveSection.schema>;
-export type ProxyConfig = z.infer<typeof proxySection.schema>;
 export type LogConfig = z.infer<typeof logSection.schema>;
 export type LimitsConfig = z.infer<typeof limitsSection.schema>;
 

@@ -30,7 +30,7 @@ export interface ToolSearchOptions {
 const noop = () => ({});
 
 /** The two tools as definitions: the router resolves their names and parameters like any other tool's. */
-export const searchToolsDefinition = defineTool({
+const searchToolsDefinition = defineTool({
   name: SEARCH_TOOL,
   title: "Search tools",
   description:
@@ -47,7 +47,7 @@ export const searchToolsDefinition = defineTool({
   handler: noop,
 });
 
-export const callToolDefinition = defineTool({
+const callToolDefinition = defineTool({
   name: CALL_TOOL,
   title: "Call a tool",
   description:
