@@ -45,7 +45,8 @@ export function createFastLane(gateway: Gateway, reply: (message: JSONRPCMessage
       const params = (message.params ?? {}) as Record<string, unknown> & { _meta?: { progressToken?: unknown } };
       if (params._meta?.progressToken !== undefined || calls.has(message.id)) return false;
       // search_tools and call_tool are the proxy's own in tool-search mode, even where an upstream has the name.
-      if (gateway.toolSearch && planMetaCall(gateway.config, params.name, params.arguments)) return false;
+      if (gateway.toolSearch && planMetaCall(gateway.catalog, gateway.config, params.name, params.arguments))
+        return false;
       const plan = planCall(gateway.catalog, gateway.config, params.name, params.arguments);
       if (plan.kind !== "upstream" || plan.corrections.length > 0) return false;
       const upstream = plan.tool.upstream as Upstream;

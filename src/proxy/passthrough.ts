@@ -172,7 +172,9 @@ async function callTool(
   ctx: any,
   session?: SessionState,
 ): Promise<CallToolResult> {
-  const meta = gateway.toolSearch ? planMetaCall(gateway.config, params.name, params.arguments) : undefined;
+  const meta = gateway.toolSearch
+    ? planMetaCall(gateway.catalog, gateway.config, params.name, params.arguments)
+    : undefined;
   if (meta === undefined) return callServed(gateway, server, params, ctx, session);
   if (meta.kind === "refused") return errorResult(meta.error) as CallToolResult;
   if (meta.kind === "search") {

@@ -95,10 +95,17 @@ export type MetaCall =
 
 /**
  * A tools/call of search_tools or call_tool (their names and parameters recovered as any tool's are); undefined when
- * the name is neither, so the call goes the usual way.
+ * the name is neither, or is a served tool's exact name, so the call goes the usual way.
  */
-export function planMetaCall(config: LoadedConfig, name: unknown, args: unknown): MetaCall | undefined {
+export function planMetaCall(
+  catalog: Catalog,
+  config: LoadedConfig,
+  name: unknown,
+  args: unknown,
+): MetaCall | undefined {
   if (typeof name !== "string") return undefined;
+  // A served tool called by its exact name is that tool, however close its name is to these two (`search_tool`).
+  if (catalog.byName.has(name) && !META_TOOLS.some((m) => m.name === name)) return undefined;
   const router = routerFor(META_TOOLS, config);
   const resolved = router.resolve(name).resolved;
   if (resolved === null) return undefined;

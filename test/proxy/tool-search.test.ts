@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, proxySection, sectionOf } from "../../src/core/config.js";
+import { buildCatalog, planMetaCall, type Upstream } from "../../src/proxy/index.js";
 import { ROUTER_CONFIG_SECTIONS } from "../../src/router/config.js";
 import type { Loose } from "../router/helpers.js";
 import {
@@ -174,5 +175,24 @@ describe("tool search is off by default", () => {
     expect(sectionOf(byDefault, proxySection).tool_search).toBe(false);
     const fromEnv = loadConfig({ userFile: null, projectFile: null, env: { DWIM_PROXY_TOOL_SEARCH: "1" } });
     expect(sectionOf(fromEnv, proxySection).tool_search).toBe(true);
+  });
+});
+
+describe("which calls are the two tools'", () => {
+  const upstream = {
+    name: "other",
+    spec: { name: "other" },
+    tools: [{ name: "search_tool", inputSchema: { type: "object" } }],
+  } as unknown as Upstream;
+  const catalog = buildCatalog(undefined, [upstream]);
+
+  it("a served tool's exact name is that tool, however close to search_tools; a slip of the two is theirs", () => {
+    expect(planMetaCall(catalog, lexicalConfig(), "search_tool", {})).toBeUndefined();
+    expect(planMetaCall(catalog, lexicalConfig(), "Search_Tools", { query: "x" })).toMatchObject({
+      kind: "search",
+      query: "x",
+      limit: 5,
+    });
+    expect(planMetaCall(catalog, lexicalConfig(), "read_file", {})).toBeUndefined();
   });
 });
