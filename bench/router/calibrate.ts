@@ -48,16 +48,21 @@ const weight = full.config.settings.semantic_weight;
 const SIZES = [2, 3, 4, 5, 6, 8, 10, 20, 50, 100];
 const rnd = rng(20261127);
 
+const FEATURES = ["lexical", "coverage", "semantic", "lexicalLead", "semanticLead", "weakerLead", "logTools"];
+const LEXICAL_LEAD = FEATURES.indexOf("lexicalLead");
 const fused: Example[] = [];
 const lexical: Example[] = [];
 
 function collect(router: Router, query: string, expected: string, scores: Float64Array | undefined): void {
-  const add = (ranked: ReturnType<Router["rank"]>, examples: Example[]) => {
-    if (ranked.length > 0)
-      examples.push({ x: featuresOf(ranked[0].evidence), y: ranked[0].tool.name === expected ? 1 : 0 });
+  const add = (ranked: ReturnType<Router["rank"]>, examples: Example[], both: boolean) => {
+    if (ranked.length === 0) return;
+    const x = featuresOf(ranked[0].evidence);
+    // With both lanes the lexical lead counts only through the weaker lead (calibration.ts): its own column is 0.
+    if (both) x[LEXICAL_LEAD] = 0;
+    examples.push({ x, y: ranked[0].tool.name === expected ? 1 : 0 });
   };
-  add(router.index.rank(query, 1), lexical);
-  if (scores) add(router.index.rank(query, 1, { scores, weight, calibrate: false }), fused);
+  add(router.index.rank(query, 1), lexical, false);
+  if (scores) add(router.index.rank(query, 1, { scores, weight, calibrate: false }), fused, true);
 }
 
 for (const q of queries) {
@@ -87,9 +92,7 @@ for (const [label, examples] of [
   const model = fitLogistic(examples);
   const knots = fitIsotonic(examples.map((e) => ({ p: predict(model, e.x), y: e.y })));
   const mapped = examples.map((e) => ({ confidence: monotoneMap(predict(model, e.x), knots), right: e.y === 1 }));
-  const weights = ["lexical", "semantic", "lexicalLead", "semanticLead", "weakerLead", "logTools"].map(
-    (k, j) => `  ${k}: ${model.weights[j].toFixed(4)},`,
-  );
+  const weights = FEATURES.map((k, j) => `  ${k}: ${model.weights[j].toFixed(4)},`);
   const knotText = knots.map(([x, y]) => `[${x.toFixed(4)}, ${y.toFixed(4)}]`).join(", ");
   console.log(
     [`export const ${label}: CalibrationModel = {`, `  bias: ${model.bias.toFixed(4)},`, ...weights].join("\n"),

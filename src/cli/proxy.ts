@@ -22,6 +22,8 @@ interface ProxyOptions {
   restart: boolean;
   startupTimeout?: string;
   maxMessageBytes?: string;
+  toolSearch?: boolean;
+  pin?: string[];
 }
 
 /** The upstreams named on the command line, in order: the positional command, `--upstream`s, the config file's. */
@@ -94,6 +96,11 @@ export function addProxyCommand(program: Command): void {
     .option("--prefix <name>", "serve the upstream command's tools and prompts as <name>__<tool>")
     .option("--tools <list>", "also serve these dwim toolsets, comma-separated", toolNameList)
     .option("--root <dir>", "allow dwim's file tools inside this directory too (repeatable)", collect)
+    .option(
+      "--tool-search",
+      "for large catalogs: list search_tools and call_tool (and --pin tools) instead of every tool ([proxy] tool_search)",
+    )
+    .option("--pin <list>", "with --tool-search, also list these tools, comma-separated ([proxy] pinned)", splitList)
     .option("--http <host:port>", "serve Streamable HTTP instead of stdio")
     .option("--no-restart", "exit non-zero when an upstream exits instead of restarting it")
     .option("--startup-timeout <ms>", "time an upstream has to start and list its tools", "30000")
@@ -122,6 +129,11 @@ export function addProxyCommand(program: Command): void {
         return;
       }
       for (const e of app.config.errors) process.stderr.write(`dwim: config: ${e.source} ${e.key}: ${e.message}\n`);
+      const { proxySection, sectionOf } = await import("../core/config.js");
+      const proxyConfig = sectionOf(app.config, proxySection);
+      const pinned = [...proxyConfig.pinned, ...(opts.pin ?? [])];
+      const toolSearch = opts.toolSearch || proxyConfig.tool_search ? { pinned } : undefined;
+      if (!toolSearch && pinned.length > 0) process.stderr.write("dwim: --pin applies with --tool-search only\n");
       const timeout = Number(opts.startupTimeout);
       const maxMessageBytes = Number(opts.maxMessageBytes);
       let proxy: Awaited<ReturnType<typeof startProxy>>;
@@ -130,6 +142,7 @@ export function addProxyCommand(program: Command): void {
           upstreams: specs,
           config: app.config,
           own: { tools: app.registry.tools, list: toMcpTool, run: await ownToolRunner(app) },
+          toolSearch,
           restart: opts.restart,
           startupTimeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 30_000,
           maxMessageBytes: Number.isSafeInteger(maxMessageBytes) && maxMessageBytes > 0 ? maxMessageBytes : undefined,
@@ -144,7 +157,11 @@ export function addProxyCommand(program: Command): void {
         return;
       }
       const { gateway } = proxy;
-      const describe = `${gateway.catalog.tools.length} tools of ${gateway.upstreams.map((u) => u.name).join(", ")}`;
+      const describe =
+        `${gateway.catalog.tools.length} tools of ${gateway.upstreams.map((u) => u.name).join(", ")}` +
+        (toolSearch
+          ? `, listed as search_tools and call_tool${pinned.length > 0 ? ` with ${pinned.length} pinned` : ""}`
+          : "");
       if (opts.http) {
         const { host, port } = parseListenAddress(opts.http);
         const handle = await serveHttp(app, { host, port, createServer: proxy.createServer });

@@ -157,12 +157,27 @@ export const serveSection = defineConfigSection({
   env: { DWIM_INPUT_SCHEMAS: "input_schemas" },
 });
 
+/** `[proxy]`: how `dwim proxy` presents its upstreams' tools (docs/proxy.md, "Tool search"). */
+export const proxySection = defineConfigSection({
+  key: "proxy",
+  schema: z
+    .strictObject({
+      /** List search_tools and call_tool (and the pinned tools) instead of every tool. */
+      tool_search: z.boolean().default(false),
+      /** Tools listed beside them in tool-search mode, by the names clients call them. */
+      pinned: z.array(z.string().min(1)).default([]),
+    })
+    .default({ tool_search: false, pinned: [] }),
+  env: { DWIM_PROXY_TOOL_SEARCH: "tool_search" },
+});
+
 export const CORE_SECTIONS: readonly ConfigSection[] = [
   recoverySection,
   logSection,
   limitsSection,
   filesSection,
   serveSection,
+  proxySection,
 ];
 
 export type RecoveryConfig = z.infer<typeof recoverySection.schema>;

@@ -10,6 +10,7 @@ import { planCall } from "./correct.js";
 import type { Gateway } from "./gateway.js";
 import { UPSTREAM_MESSAGE_TOO_LARGE_CODE } from "./limits.js";
 import { fittedToSchema, tooLargeResult, upstreamFailureResult } from "./passthrough.js";
+import { planMetaCall } from "./tool-search.js";
 import type { Upstream } from "./upstream.js";
 
 type RequestId = string | number;
@@ -43,6 +44,9 @@ export function createFastLane(gateway: Gateway, reply: (message: JSONRPCMessage
       if (message.method !== "tools/call" || !("id" in message)) return false;
       const params = (message.params ?? {}) as Record<string, unknown> & { _meta?: { progressToken?: unknown } };
       if (params._meta?.progressToken !== undefined || calls.has(message.id)) return false;
+      // search_tools and call_tool are the proxy's own in tool-search mode, even where an upstream has the name.
+      if (gateway.toolSearch && planMetaCall(gateway.catalog, gateway.config, params.name, params.arguments))
+        return false;
       const plan = planCall(gateway.catalog, gateway.config, params.name, params.arguments);
       if (plan.kind !== "upstream" || plan.corrections.length > 0) return false;
       const upstream = plan.tool.upstream as Upstream;

@@ -11,6 +11,7 @@ import { routerFor } from "../router/index.js";
 import { buildCatalog, type Catalog, NAMESPACE_SEPARATOR } from "./catalog.js";
 import type { OpenCall } from "./rounds.js";
 import type { UpstreamSpec } from "./servers.js";
+import { type ToolSearchOptions, toolSearchListing } from "./tool-search.js";
 import type { ExitInfo } from "./transport.js";
 import { type AnyResult, Upstream, type UpstreamOptions } from "./upstream.js";
 
@@ -20,6 +21,8 @@ export interface GatewayOptions extends Omit<UpstreamOptions, "log"> {
   /** dwim's own tools served next to the upstreams' (`--tools`), as the serving side lists and runs them. */
   own?: OwnTools;
   log?: (line: string) => void;
+  /** Tool search: clients list search_tools, call_tool and these pinned tools instead of every tool (off: undefined). */
+  toolSearch?: ToolSearchOptions;
   /** An upstream exited and restarting is off. */
   onFatal?: (upstream: Upstream, exit: ExitInfo) => void;
 }
@@ -43,6 +46,7 @@ export class Gateway {
   catalog: Catalog;
   readonly config: LoadedConfig;
   readonly own?: OwnTools;
+  readonly toolSearch?: ToolSearchOptions;
   /** MCP servers currently connected to a client; notifications from upstreams go to each. */
   readonly servers = new Set<Server>();
   /** The server whose client last sent a request: requests from an upstream (roots, sampling) go to it. */
@@ -66,8 +70,9 @@ export class Gateway {
   constructor(options: GatewayOptions) {
     this.config = options.config;
     this.own = options.own;
+    this.toolSearch = options.toolSearch;
     this.log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
-    const { upstreams: specs, config: _c, own: _o, onFatal, ...upstreamOptions } = options;
+    const { upstreams: specs, config: _c, own: _o, toolSearch: _t, onFatal, ...upstreamOptions } = options;
     this.upstreams = specs.map(
       (spec) =>
         new Upstream(
@@ -116,6 +121,8 @@ export class Gateway {
       }
     }
     for (const note of this.catalog.notes) this.log(`dwim: ${note}`);
+    const missing = this.toolSearch ? toolSearchListing(this.catalog, this.toolSearch).missing : [];
+    if (missing.length > 0) this.log(`dwim: pinned tools not served by any upstream: ${missing.join(", ")}`);
     if (notify && JSON.stringify(this.catalog.listing) !== before) {
       this.broadcast("notifications/tools/list_changed");
     }

@@ -35,6 +35,16 @@ export {
   uniqueNames,
   upstreamEnvironment,
 } from "./servers.js";
+export {
+  CALL_TOOL,
+  type FoundTool,
+  planMetaCall,
+  SEARCH_TOOL,
+  type SearchAnswer,
+  searchCatalog,
+  type ToolSearchOptions,
+  toolSearchListing,
+} from "./tool-search.js";
 export { describeExit } from "./transport.js";
 export { Upstream, UpstreamStartError, UpstreamUnavailableError } from "./upstream.js";
 

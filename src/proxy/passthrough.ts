@@ -6,6 +6,7 @@
  * travel with the call; requests from an upstream (roots, sampling, elicitation) go to the client.
  */
 import { type CallToolResult, ProtocolError, Server, type ServerCapabilities } from "@modelcontextprotocol/server";
+import { didYouMean } from "../core/corrections.js";
 import { type ErrorPayload, errorPayload, errorResult, renderError } from "../core/errors.js";
 import type { SessionState } from "../core/tool.js";
 import { InvalidCursorError, toolsPage } from "./catalog.js";
@@ -13,6 +14,7 @@ import { planCall, withDidYouMean } from "./correct.js";
 import type { Gateway } from "./gateway.js";
 import { UPSTREAM_MESSAGE_TOO_LARGE_CODE } from "./limits.js";
 import { clientDeclares, OpenCall } from "./rounds.js";
+import { planMetaCall, searchCatalog, toolSearchListing } from "./tool-search.js";
 import { ANY_RESULT, type AnyResult, type Upstream, UpstreamUnavailableError } from "./upstream.js";
 
 /** Long enough for a human to answer an elicitation; the upstream's own timeout governs before this. */
@@ -72,6 +74,11 @@ export function createProxyServer(gateway: Gateway, version: string, session?: S
   };
 
   handle("tools/list", async (request) => {
+    if (gateway.toolSearch) {
+      if (request.params?.cursor !== undefined)
+        throw new ProtocolError(-32602, "Invalid cursor: tools/list is one page");
+      return { tools: toolSearchListing(gateway.catalog, gateway.toolSearch).tools };
+    }
     try {
       return toolsPage(gateway.catalog, request.params?.cursor);
     } catch (e) {
@@ -156,7 +163,33 @@ function forwardedMeta(ctx: { mcpReq: { _meta?: Record<string, unknown> } }): Re
   return Object.keys(rest).length > 0 ? rest : undefined;
 }
 
+/** A tools/call: in tool-search mode search_tools and call_tool first, then any served tool by its name. */
 async function callTool(
+  gateway: Gateway,
+  server: Server,
+  params: { name: unknown; arguments?: unknown; [k: string]: unknown },
+  // biome-ignore lint/suspicious/noExplicitAny: the SDK's ServerContext.
+  ctx: any,
+  session?: SessionState,
+): Promise<CallToolResult> {
+  const meta = gateway.toolSearch
+    ? planMetaCall(gateway.catalog, gateway.config, params.name, params.arguments)
+    : undefined;
+  if (meta === undefined) return callServed(gateway, server, params, ctx, session);
+  if (meta.kind === "refused") return errorResult(meta.error) as CallToolResult;
+  if (meta.kind === "search") {
+    const answer = await searchCatalog(gateway.catalog, gateway.config, meta.query, meta.limit);
+    const structured = meta.corrections.length > 0 ? { ...answer, did_you_mean: didYouMean(meta.corrections) } : answer;
+    return { structuredContent: structured, content: [{ type: "text", text: JSON.stringify(structured) }] };
+  }
+  const { _meta, name: _n, arguments: _a, ...rest } = params;
+  const inner = { ...rest, ...(_meta ? { _meta } : {}), name: meta.name, arguments: meta.arguments };
+  const result = await callServed(gateway, server, inner, ctx, session);
+  return meta.corrections.length > 0 ? (withDidYouMean(result, meta.corrections, undefined) as CallToolResult) : result;
+}
+
+/** A call of a served tool (an upstream's or dwim's own), by its name as clients see it. */
+async function callServed(
   gateway: Gateway,
   server: Server,
   params: { name: unknown; arguments?: unknown; [k: string]: unknown },

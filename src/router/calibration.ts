@@ -1,8 +1,9 @@
 /**
  * Confidence as a probability: the chance that a ranked tool is the one the request wants, from the evidence the two
  * lanes give for it (docs/router.md, "Confidence"). A logistic model over measurements that mean the same thing in a
- * catalog of 2 tools or 2,000: how similar the tool is to the request in each lane, by how much it leads every other
- * tool in each lane and in the weaker of the two, and the catalog's size (a lead over one rival says less than a lead
+ * catalog of 2 tools or 2,000: how similar the tool is to the request in each lane, how much of the request it accounts
+ * for, by how much it leads every other tool in the semantic lane and in the weaker of the two lanes, and the
+ * catalog's size (a lead over one rival says less than a lead
  * over a thousand); then a monotone map (isotonic regression of the outcomes on the logistic's output) for the bend a
  * linear model misses. Fitted once on development data (`npx tsx bench/router/calibrate.ts`, which prints these
  * coefficients and the reliability table) and checked on hand-written catalogs and requests it never saw
@@ -13,6 +14,11 @@
 export interface Evidence {
   /** The lexical lane's score of the tool (weighted signals, soft-clipped), in [0, 1]. */
   lexical: number;
+  /**
+   * Share of the request's words (by idf, words the catalog lacks at the highest) that the tool has at all, each once:
+   * one word a tool repeats in every field can carry `lexical` while the rest of the request meets nothing.
+   */
+  coverage: number;
   /** The semantic lane's similarity of the tool, in [0, 1]; 0 when the lane is off. */
   semantic: number;
   /** The tool's lexical score minus the best lexical score of any other tool (negative when another leads). */
@@ -26,10 +32,16 @@ export interface Evidence {
 export interface CalibrationModel {
   bias: number;
   lexical: number;
+  coverage: number;
   semantic: number;
+  /** 0 in the fused model: see weakerLead. */
   lexicalLead: number;
   semanticLead: number;
-  /** Weight of the weaker of the two leads: both lanes must separate the tool (an AND the sum above cannot say). */
+  /**
+   * Weight of the weaker of the two leads: both lanes must separate the tool. With both lanes the lexical lead has no
+   * weight of its own: in a small catalog with curated keywords one word unique to a tool ("check", "suggest", "create") makes its
+   * lead as large as its score, so alone it read an off-topic request as a confident match.
+   */
   weakerLead: number;
   /** Weight of ln(tools). */
   logTools: number;
@@ -39,68 +51,73 @@ export interface CalibrationModel {
 
 /** Both lanes (the default once the model is loaded). */
 export const FUSED_MODEL: CalibrationModel = {
-  bias: -2.9361,
-  lexical: 2.4376,
-  semantic: 2.7421,
-  lexicalLead: 3.6648,
-  semanticLead: 4.456,
-  weakerLead: 2.5005,
-  logTools: 0.1534,
+  bias: -2.7678,
+  lexical: 2.9105,
+  coverage: 1.8149,
+  semantic: 2.6089,
+  lexicalLead: 0.0,
+  semanticLead: 4.3395,
+  weakerLead: 3.3623,
+  logTools: 0.0821,
   knots: [
-    [0.1121, 0.0649],
-    [0.1472, 0.0861],
-    [0.1723, 0.0971],
-    [0.1956, 0.136],
-    [0.2391, 0.1769],
-    [0.2873, 0.192],
-    [0.314, 0.2356],
-    [0.3545, 0.3424],
-    [0.399, 0.435],
-    [0.4566, 0.4513],
-    [0.5111, 0.5593],
-    [0.5578, 0.6224],
-    [0.6166, 0.6753],
-    [0.6605, 0.7143],
-    [0.7099, 0.8222],
-    [0.7585, 0.85],
-    [0.7961, 0.887],
-    [0.8517, 0.92],
-    [0.9081, 0.9367],
-    [0.9428, 0.9569],
-    [0.9661, 0.97],
-    [0.9897, 0.9958],
+    [0.1006, 0.0459],
+    [0.1318, 0.0667],
+    [0.1646, 0.0965],
+    [0.1951, 0.1074],
+    [0.2145, 0.1316],
+    [0.2343, 0.1667],
+    [0.2588, 0.209],
+    [0.2903, 0.2363],
+    [0.3216, 0.3],
+    [0.3466, 0.3418],
+    [0.4133, 0.4344],
+    [0.48, 0.46],
+    [0.5082, 0.5096],
+    [0.537, 0.5983],
+    [0.5713, 0.6286],
+    [0.6135, 0.6522],
+    [0.6589, 0.7442],
+    [0.7019, 0.781],
+    [0.7618, 0.8544],
+    [0.8126, 0.8725],
+    [0.8534, 0.9176],
+    [0.9059, 0.9226],
+    [0.9458, 0.9688],
+    [0.9836, 0.9848],
   ],
 };
 
 /** The lexical lane alone (the model still loading, or embeddings off). */
 export const LEXICAL_MODEL: CalibrationModel = {
-  bias: -0.7871,
-  lexical: 2.7964,
+  bias: -0.8203,
+  lexical: 2.2873,
+  coverage: 0.8227,
   semantic: 0.0,
-  lexicalLead: 5.5382,
+  lexicalLead: 5.3959,
   semanticLead: 0.0,
   weakerLead: 0.0,
-  logTools: -0.1144,
+  logTools: -0.1193,
   knots: [
-    [0.2389, 0.1215],
-    [0.2543, 0.1638],
-    [0.2648, 0.1698],
-    [0.2877, 0.1861],
-    [0.3131, 0.1864],
-    [0.3269, 0.2961],
-    [0.3501, 0.3462],
-    [0.3911, 0.3785],
-    [0.4299, 0.5],
-    [0.4513, 0.5196],
-    [0.4909, 0.5687],
-    [0.5406, 0.62],
-    [0.5775, 0.6911],
-    [0.6241, 0.7037],
-    [0.6951, 0.8146],
-    [0.7871, 0.8667],
-    [0.8645, 0.9007],
-    [0.9235, 0.9292],
-    [0.9803, 0.9643],
+    [0.2321, 0.1195],
+    [0.2485, 0.1642],
+    [0.2608, 0.1695],
+    [0.2815, 0.1852],
+    [0.3019, 0.187],
+    [0.3185, 0.2577],
+    [0.3482, 0.3378],
+    [0.383, 0.3891],
+    [0.4088, 0.4158],
+    [0.4284, 0.4404],
+    [0.4527, 0.5082],
+    [0.4948, 0.5714],
+    [0.5473, 0.6279],
+    [0.6088, 0.7249],
+    [0.6697, 0.7833],
+    [0.725, 0.7881],
+    [0.7871, 0.875],
+    [0.8556, 0.8912],
+    [0.909, 0.91],
+    [0.9734, 0.9621],
   ],
 };
 
@@ -108,6 +125,7 @@ export const LEXICAL_MODEL: CalibrationModel = {
 export function featuresOf(e: Evidence): number[] {
   return [
     e.lexical,
+    e.coverage,
     e.semantic,
     e.lexicalLead,
     e.semanticLead,
@@ -123,10 +141,11 @@ export function calibratedConfidence(e: Evidence, model: CalibrationModel): numb
 
 /** The logistic model alone (the fitting script maps it). */
 function logisticOutput(e: Evidence, model: CalibrationModel): number {
-  const [lexical, semantic, lexicalLead, semanticLead, weakerLead, logTools] = featuresOf(e);
+  const [lexical, coverage, semantic, lexicalLead, semanticLead, weakerLead, logTools] = featuresOf(e);
   const z =
     model.bias +
     model.lexical * lexical +
+    model.coverage * coverage +
     model.semantic * semantic +
     model.lexicalLead * lexicalLead +
     model.semanticLead * semanticLead +

@@ -7,7 +7,7 @@
 import { singularize } from "../core/similarity.js";
 import { calibratedConfidence, type Evidence, FUSED_MODEL, LEXICAL_MODEL } from "./calibration.js";
 import type { ConfigIntent, RouterSettings } from "./config.js";
-import type { RouterRegistry, RouterTool } from "./registry.js";
+import { documentedText, type RouterRegistry, type RouterTool } from "./registry.js";
 import { namedCaseless, resolveDirect } from "./resolve.js";
 import {
   chunksOf,
@@ -187,7 +187,14 @@ export class IntentIndex {
     const leads = leadsOf(fused.lexScore, signals.touched, semantic?.scores, among);
     let ceiling = 1;
     return chosen.map((i) => {
-      const evidence = evidenceOf(i, fused.lexScore, semantic?.scores, leads, among?.size ?? this.docs.length);
+      const evidence = evidenceOf(
+        i,
+        fused.lexScore,
+        signals.coverage,
+        semantic?.scores,
+        leads,
+        among?.size ?? this.docs.length,
+      );
       let confidence = score[i];
       if (calibrate) {
         // The lifts keep their floors; otherwise the probability, never above that of a tool ranked before it.
@@ -227,7 +234,7 @@ export class IntentIndex {
     const known = terms.filter((t) => this.idf.has(t)).length;
     const totalIdf = terms.reduce((sum, t) => sum + (this.idf.get(t) ?? OOV_WEIGHT * this.maxIdf), 0);
     const termMass = known + OOV_WEIGHT * (terms.length - known);
-    const { lexical, keyword, description, boost } = signals;
+    const { lexical, keyword, description, boost, coverage } = signals;
     for (const t of terms) {
       const postings = this.postings.get(t);
       if (!postings) continue;
@@ -241,6 +248,7 @@ export class IntentIndex {
         const tf = doc.tf.get(t) as number;
         const credit = forms.length > 0 && !forms.some((w) => doc.surfaces.has(w)) ? STEM_ONLY_CREDIT : 1;
         lexical[i] += (credit * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * doc.length) / this.avgLength));
+        coverage[i] += credit * idf;
         if (doc.keywords.has(t)) keyword[i] += credit;
         if (doc.extra.has(t)) boost[i] = doc.tool.boost;
       }
@@ -255,6 +263,7 @@ export class IntentIndex {
       const doc = this.docs[i];
       // Unclipped: BM25's saturation lets a strong match exceed 1 here; only the final score is bounded (softClip).
       lexical[i] = lexical[i] / totalIdf;
+      coverage[i] = coverage[i] / totalIdf;
       // A tool without curated keywords (a proxied server's) lets the lexical signal stand in for them, so that the
       // lack of curation does not cap its score below the suggest threshold.
       keyword[i] =
@@ -426,6 +435,12 @@ class Signals {
   readonly keyword: Float64Array;
   readonly description: Float64Array;
   readonly boost: Float64Array;
+  /**
+   * Share of the query's idf mass among the terms the tool has at all, each term once whatever its fields and tf:
+   * how much of the request the tool accounts for (BM25's field weights and saturation let one word it repeats in
+   * its name, aliases, keywords and description outweigh the rest of the request in `lexical`).
+   */
+  readonly coverage: Float64Array;
   readonly name: Uint8Array;
   readonly exact: Uint8Array;
   readonly alias: Uint8Array;
@@ -437,6 +452,7 @@ class Signals {
     this.keyword = new Float64Array(n);
     this.description = new Float64Array(n);
     this.boost = new Float64Array(n);
+    this.coverage = new Float64Array(n);
     this.name = new Uint8Array(n);
     this.exact = new Uint8Array(n);
     this.alias = new Uint8Array(n);
@@ -488,7 +504,7 @@ function buildDoc(tool: RouterTool): ToolDoc {
   const keywordTerms = single.flatMap((k) => add(k, FIELD_WEIGHTS.keyword));
   const before = new Set(tf.keys());
   for (const p of tool.params) add(segmentsOf(p.name).join(" "), FIELD_WEIGHTS.parameter);
-  const description = add(tool.description, FIELD_WEIGHTS.description);
+  const description = add(documentedText(tool), FIELD_WEIGHTS.description);
   const nameSegments = new Set(tool.segments.map(stem));
   const otherwise = new Set([
     ...nameSegments,
@@ -563,6 +579,7 @@ function leadsOf(
 function evidenceOf(
   i: number,
   lexScore: Float64Array,
+  coverage: Float64Array,
   sem: Float64Array | undefined,
   leads: Leads,
   tools: number,
@@ -572,6 +589,7 @@ function evidenceOf(
   const rival = (top: Leads["lexical"]) => (top.best === i ? top.second : top.first);
   return {
     lexical,
+    coverage: Math.min(1, coverage[i]),
     semantic,
     lexicalLead: lexical - rival(leads.lexical),
     semanticLead: semantic - rival(leads.semantic),

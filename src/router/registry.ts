@@ -14,7 +14,13 @@ import { normOf, segmentsOf } from "./text.js";
 
 export interface RouterTool {
   name: string;
+  /** What models read in tools/list (kept short for its token cost). */
   description: string;
+  /**
+   * The definition's details (list_capabilities detail "full"): indexed with the description, so the router's quality
+   * does not depend on how short the model-visible description is kept. Empty for config and proxied tools.
+   */
+  details: string;
   /** Declared keywords plus config `extra`. */
   keywords: string[];
   /** Config `[keywords.<tool>] extra` alone (the boost applies to these). */
@@ -139,6 +145,7 @@ export function buildRegistry(
     const tool: RouterTool = {
       name: def.name,
       description: def.description,
+      details: def.details ?? "",
       keywords: [...def.keywords],
       extraKeywords: [],
       boost: 0,
@@ -176,6 +183,7 @@ export function buildRegistry(
     const tool: RouterTool = {
       name: entry.name,
       description: entry.description,
+      details: "",
       keywords: [...entry.keywords],
       extraKeywords: [],
       boost: 0,
@@ -288,6 +296,11 @@ export function buildRegistry(
     }
   }
   return { tools, byName, byNorm, bySpelling, byAliasNorm, namespaces, spellings, bySegment, errors };
+}
+
+/** What the tool says it does: the model-visible description, then the details kept out of tools/list. */
+export function documentedText(tool: RouterTool): string {
+  return tool.details === "" ? tool.description : `${tool.description} ${tool.details}`;
 }
 
 function nearest(name: string, tools: readonly RouterTool[]): string | undefined {

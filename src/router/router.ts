@@ -136,7 +136,14 @@ export class Router {
     if (!tool || (among && !among.has(tool.index))) return undefined;
     const own = lexical.find((s) => s.tool === tool);
     const breakdown = own ? { ...own.breakdown, name: 1 } : { ...NO_EVIDENCE, name: 1 };
-    const evidence = own?.evidence ?? { lexical: 0, semantic: 0, lexicalLead: 0, semanticLead: 0, tools: 1 };
+    const evidence = own?.evidence ?? {
+      lexical: 0,
+      coverage: 0,
+      semantic: 0,
+      lexicalLead: 0,
+      semanticLead: 0,
+      tools: 1,
+    };
     const first: ScoredTool = { tool, score: Math.max(r.confidence, own?.score ?? 0), breakdown, evidence };
     return [first, ...lexical.filter((s) => s.tool !== tool && s.score < first.score)];
   }

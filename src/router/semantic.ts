@@ -16,7 +16,7 @@ import { createEmbeddingProvider } from "../core/embeddings/factory.js";
 import { hashEmbed } from "../core/embeddings/hash.js";
 import type { EmbeddingProvider } from "../core/embeddings/provider.js";
 import type { RouterSettings } from "./config.js";
-import type { RouterTool } from "./registry.js";
+import { documentedText, type RouterTool } from "./registry.js";
 import { requestForModel } from "./request.js";
 import { segmentsOf } from "./text.js";
 
@@ -37,13 +37,13 @@ export interface SemanticState {
 export function toolText(tool: RouterTool): string {
   const name = segmentsOf(tool.name).join(" ");
   const keywords = tool.keywords.length > 0 ? ` Keywords: ${tool.keywords.join(", ")}.` : "";
-  return `${name}: ${tool.description}${keywords}`;
+  return `${name}: ${documentedText(tool)}${keywords}`;
 }
 
 /** The name as words, or the whole entry when the name has none. */
 const nameView = (tool: RouterTool): string => segmentsOf(tool.name).join(" ") || toolText(tool);
 /** The description, or the whole entry when there is none. */
-const descriptionView = (tool: RouterTool): string => tool.description.trim() || toolText(tool);
+const descriptionView = (tool: RouterTool): string => documentedText(tool).trim() || toolText(tool);
 
 /**
  * The views of a tool the lane compares a request with: the whole entry (toolText), the name as words, and the

@@ -7,6 +7,7 @@ const unit = fc.double({ min: 0, max: 1, noNaN: true });
 const lead = fc.double({ min: -1, max: 1, noNaN: true });
 const evidence = fc.record({
   lexical: unit,
+  coverage: unit,
   semantic: unit,
   lexicalLead: lead,
   semanticLead: lead,
@@ -23,6 +24,7 @@ describe("calibrated confidence", () => {
           expect(p).toBeLessThanOrEqual(1);
           const stronger: Evidence[] = [
             { ...e, lexical: Math.min(1, e.lexical + more) },
+            { ...e, coverage: Math.min(1, e.coverage + more) },
             { ...e, semantic: Math.min(1, e.semantic + more) },
             { ...e, lexicalLead: Math.min(1, e.lexicalLead + more) },
             { ...e, semanticLead: Math.min(1, e.semanticLead + more) },
@@ -34,9 +36,17 @@ describe("calibrated confidence", () => {
   });
 
   it("a tool that leads neither lane, with little evidence, stays far below the suggest threshold", () => {
-    const weak = { lexical: 0.05, semantic: 0.2, lexicalLead: -0.1, semanticLead: -0.05, tools: 5 };
+    const weak = { lexical: 0.05, coverage: 0.1, semantic: 0.2, lexicalLead: -0.1, semanticLead: -0.05, tools: 5 };
     expect(calibratedConfidence(weak, FUSED_MODEL)).toBeLessThan(0.2);
-    const clear = { lexical: 0.7, semantic: 0.6, lexicalLead: 0.5, semanticLead: 0.2, tools: 20 };
+    const clear = { lexical: 0.7, coverage: 0.8, semantic: 0.6, lexicalLead: 0.5, semanticLead: 0.2, tools: 20 };
     expect(calibratedConfidence(clear, FUSED_MODEL)).toBeGreaterThan(0.85);
+  });
+
+  it("with both lanes, a lexical lead alone (one word unique to a tool, a flat semantic lane) is no confident match", () => {
+    // "suggest a workout for beginners" against dwim's tools: only analyze_intent's keyword `suggest` is known.
+    const lone = { lexical: 0.3, coverage: 0.29, semantic: 0.4, lexicalLead: 0.24, semanticLead: 0.01, tools: 21 };
+    const alone = calibratedConfidence(lone, FUSED_MODEL);
+    expect(alone).toBeLessThan(0.5);
+    expect(calibratedConfidence({ ...lone, lexicalLead: 0.01 }, FUSED_MODEL)).toBeCloseTo(alone, 1);
   });
 });
