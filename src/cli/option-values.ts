@@ -20,3 +20,13 @@ export function toolNameList(value: string, previous: string[] = []): string[] {
     throw new InvalidArgumentError("give at least one name: a toolset (search, units…) or a tool (convert…)");
   return [...previous, ...names];
 }
+
+/** Upstream tool names as written (another server's names keep their case), comma-separated and repeatable. */
+export function upstreamNameList(value: string, previous: string[] = []): string[] {
+  const names = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (names.length === 0) throw new InvalidArgumentError("give at least one tool name");
+  return [...previous, ...names];
+}

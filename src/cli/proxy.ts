@@ -8,7 +8,7 @@ import type { UpstreamSpec } from "../proxy/index.js";
 import { DEFAULT_MAX_UPSTREAM_MESSAGE_BYTES } from "../proxy/limits.js";
 import type { DwimApp } from "../server/app.js";
 import { directoriesExist } from "./directories.js";
-import { collect, toolNameList } from "./option-values.js";
+import { collect, toolNameList, upstreamNameList } from "./option-values.js";
 
 interface ProxyOptions {
   upstream?: string[];
@@ -100,7 +100,11 @@ export function addProxyCommand(program: Command): void {
       "--tool-search",
       "for large catalogs: list search_tools and call_tool (and --pin tools) instead of every tool ([proxy] tool_search)",
     )
-    .option("--pin <list>", "with --tool-search, also list these tools, comma-separated ([proxy] pinned)", splitList)
+    .option(
+      "--pin <list>",
+      "with --tool-search, also list these tools, comma-separated ([proxy] pinned)",
+      upstreamNameList,
+    )
     .option("--http <host:port>", "serve Streamable HTTP instead of stdio")
     .option("--no-restart", "exit non-zero when an upstream exits instead of restarting it")
     .option("--startup-timeout <ms>", "time an upstream has to start and list its tools", "30000")
