@@ -11,7 +11,7 @@ import { Field, termMatches } from "./fzf/matcher.js";
 import type { TermSet } from "./fzf/pattern.js";
 
 /** Files read for a sample, spread over the listing's path sample. */
-export const SAMPLE_FILES = 32;
+const SAMPLE_FILES = 32;
 /** Lines taken from each, spread over the file. */
 const LINES_PER_FILE = 64;
 /** Larger files are skipped: the sample is read on the event loop, before the scan starts. */

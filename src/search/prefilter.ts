@@ -120,7 +120,7 @@ function charPattern(
  * `k` (18) and `y`, `z`, `h` (22-26) alike either way; `c`, `g`, `r`, `s`, `l` (21-30) up to 1.25x faster as blocks.
  * A case-sensitive capital has few forms (`T`: 4), and stays exact.
  */
-export const MAX_PREFILTER_LITERALS = 16;
+const MAX_PREFILTER_LITERALS = 16;
 
 /** The forms exactly, their last bytes grouped by leading bytes (`é`, `è` → `\xC3[\xA8\xA9]`). */
 function exactForms(forms: readonly number[]): string[] {
