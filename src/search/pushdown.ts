@@ -6,7 +6,9 @@
  * it, so it is read in full here, and its lines in ripgrep's output are left out. A query that cannot be prefiltered
  * soundly is scored on every line of every listed file.
  */
+import { readSample } from "./content-sample.js";
 import { type DirectOptions, listOptions, type ReadOptions, type ReadResult, readFiles } from "./direct.js";
+import type { Field } from "./fzf/matcher.js";
 import { listingKey } from "./listing.js";
 import { listOrReuse } from "./listing-cache.js";
 import { displayPath } from "./paths.js";
@@ -24,17 +26,38 @@ const GENERATED_REGEX_FAILED = /regex|size limit|compil/iu;
 
 /**
  * Samples of recent listings, only to choose what ripgrep scans for before this call's own listing is in (both run
- * at once). A stale entry can make the choice worse, never the answer wrong. Only the sample planning weighs is kept:
- * a whole listing held from call to call (22,331 paths on the Rust corpus) outlived the young generation, and the
- * garbage collector copied and marked it on every call.
+ * at once): paths, and lines of a few of their files (content-sample.ts). A stale entry can make the choice worse,
+ * never the answer wrong. Only the sample planning weighs is kept: a whole listing held from call to call (22,331
+ * paths on the Rust corpus) outlived the young generation, and the garbage collector copied and marked it on every
+ * call.
  */
-const recentListings = new Map<string, readonly string[]>();
+interface RecentListing {
+  paths: readonly string[];
+  lines?: Field[];
+  /** When the lines were read (they are read again after SAMPLE_TTL_MS). */
+  linesAt?: number;
+}
+
+const recentListings = new Map<string, RecentListing>();
 const RECENT_LISTINGS = 4;
+const SAMPLE_TTL_MS = 60_000;
 
 function remember(key: string, paths: readonly string[]): void {
+  const before = recentListings.get(key);
   recentListings.delete(key);
-  recentListings.set(key, hintSample(paths));
+  recentListings.set(key, { paths: hintSample(paths), lines: before?.lines, linesAt: before?.linesAt });
   while (recentListings.size > RECENT_LISTINGS) recentListings.delete(recentListings.keys().next().value as string);
+}
+
+/** The sample lines of a recent listing, read on first need (about a millisecond: a few dozen small files). */
+function sampleLinesOf(recent: RecentListing | undefined, cwd: string): Field[] {
+  if (!recent) return [];
+  const now = Date.now();
+  if (!recent.lines || now - (recent.linesAt ?? 0) > SAMPLE_TTL_MS) {
+    recent.lines = readSample(recent.paths, cwd);
+    recent.linesAt = now;
+  }
+  return recent.lines;
 }
 
 /** Aborts when `outer` does (cancellation) or when `stop()` is called (the scan ended early). */
@@ -60,10 +83,16 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
     ...o.collectors.map((c) => ({ matcher: c.matcher, everySet: true })),
     ...(o.counter ? [{ matcher: o.counter.matcher, everySet: false }] : []),
   ];
+  const recent = recentListings.get(key);
   const plan =
     o.prefilter === false
       ? undefined
-      : planPrefilter(consumers, (recentListings.get(key) ?? []).map(displayPath), o.contentOnly);
+      : planPrefilter(
+          consumers,
+          (recent?.paths ?? []).map(displayPath),
+          o.contentOnly,
+          consumers.length === 1 && consumers[0].matcher.sets.length > 1 ? sampleLinesOf(recent, o.cwd) : [],
+        );
   return plan ? scanPrefiltered(run, plan, key) : scanEveryLine(run, key);
 }
 

@@ -19,10 +19,11 @@ import {
   MAX_INLINE_FUZZY_CHARS,
   planPrefilter,
   readInFull,
+  stageRegex,
   termPattern,
   termRegex,
 } from "../../src/search/prefilter.js";
-import { locateRipgrep } from "../../src/search/ripgrep.js";
+import { filterStageArgs, locateRipgrep } from "../../src/search/ripgrep.js";
 import { envFor } from "./fixture.js";
 
 const rg = locateRipgrep().path;
@@ -81,20 +82,25 @@ describe("term regexes", () => {
       ],
     });
     expect(termPattern(parseQuery("'aB")[0][0])?.regex).toBe("(?-u:\\x61\\x42)");
-    // A case-sensitive term that starts with a capital keeps its forms inline: the first character's are exact.
-    const capital = termPattern(parseQuery("'Ab")[0][0]);
+    // A case-sensitive term that starts with a capital keeps its forms inline: the first character's are exact when
+    // they are few (T: Ʈ, Ⱦ, ᴛ), blocks when they are many (A).
+    const capital = termPattern(parseQuery("'Tb")[0][0]);
     expect(capital?.wide).toEqual([]);
-    expect(capital?.regex).toMatch(/^\(\?-u:\(\?:\\x41\|\\xC3\[\\x80-\\x85\]\|/u);
+    expect(capital?.regex).toMatch(/^\(\?-u:\(\?:\\x54\|\\xC6\\xAE\|\\xC8\\xBE\|\\xE1\\xB4\\x9B\)/u);
+    expect(termPattern(parseQuery("'Ab")[0][0])?.regex).toMatch(/^\(\?-u:\(\?:\\x41\|\[\\xC3\\xC8\]\[\\x80-\\xBF\]\|/u);
   });
   it("short fuzzy terms and terms with a character of one form carry the accented forms inline", () => {
-    // à-å and À-Å are \xC3\x80-\x85 and \xC3\xA0-\xA5: the first character's forms exactly (the prefilter's
-    // literals). ƀ-ƃ (\xC6\x80-\x83), Ƀ and ɓ (\xC9\x83, \xC9\x93) and ḃ-ḇ (\xE1\xB8\x82-\x87) after it: any character
-    // of those blocks (fzf's table: ʙ and ᴃ read as B, so a case-insensitive b, which lower-cases the text, never
-    // meets them).
+    // Ĵ, ĵ are \xC4\xB4 and \xC4\xB5: a first character of few forms lists them exactly (the prefilter's literals).
+    // ƀ-ƃ (\xC6\x80-\x83), Ƀ and ɓ (\xC9\x83, \xC9\x93) and ḃ-ḇ (\xE1\xB8\x82-\x87) after it: any character of those
+    // blocks (fzf's table: ʙ and ᴃ read as B, so a case-insensitive b, which lower-cases the text, never meets them).
+    const jb = termPattern(parseQuery("jb")[0][0]);
+    expect(jb?.wide).toEqual([]);
+    expect(jb?.regex).toMatch(/^\(\?-u:\(\?:\[\\x4A\\x6A\]\|\\xC4\[\\xB4\\xB5\]\|/u);
+    expect(jb?.regex).toContain("[^\\n]*(?:[\\x42\\x62]|[\\xC6\\xC9][\\x80-\\xBF]|\\xE1\\xB8[\\x80-\\xBF])");
+    // A has more forms than MAX_PREFILTER_LITERALS: blocks from the first character on (à-å, À-Å: \xC3\x80-\xBF).
     const ab = termPattern(parseQuery("ab")[0][0]);
     expect(ab?.wide).toEqual([]);
-    expect(ab?.regex).toMatch(/^\(\?-u:\(\?:\[\\x41\\x61\]\|\\xC3\[\\x80-\\x85\\xA0-\\xA5\]\|/u);
-    expect(ab?.regex).toContain("[^\\n]*(?:[\\x42\\x62]|[\\xC6\\xC9][\\x80-\\xBF]|\\xE1\\xB8[\\x80-\\xBF])");
+    expect(ab?.regex).toMatch(/^\(\?-u:\(\?:\[\\x41\\x61\]\|\[\\xC3\\xC4\\xC7-\\xC9\\xCD\]\[\\x80-\\xBF\]\|/u);
     expect(termPattern(parseQuery("'a.b")[0][0])?.wide).toEqual([]);
     const long = termPattern(parseQuery("a".repeat(MAX_INLINE_FUZZY_CHARS + 1))[0][0]);
     expect(long?.regex).not.toContain("\\xC3");
@@ -206,6 +212,10 @@ describe("a prefiltered search answers exactly as one that scores every line", (
         const all = await searchContent({ ...call, regex_pattern: "[\\s\\S]" }, envFor(root));
         expect(pre.matches).toEqual(all.matches);
         expect(pre.total_matches).toBe(all.total_matches);
+        // Again, now planned on the first call's listing and on lines of its files (what a server's next call does).
+        const again = await searchContent(call, envFor(root));
+        expect(again.matches).toEqual(all.matches);
+        expect(again.total_matches).toBe(all.total_matches);
         // A small page: once full, lines that cannot rank are only counted; the page is still the best two.
         const top = await searchContent({ ...call, limit: 2 }, envFor(root));
         expect(top.matches).toEqual(all.matches.slice(0, 2));
@@ -219,6 +229,116 @@ describe("a prefiltered search answers exactly as one that scores every line", (
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+/** ripgrep's filter stage over `records` (`path\0line:content`, one a line): the indices it keeps. */
+function stageKeeps(records: string[], regex: string): number[] {
+  const r = spawnSync(rg, filterStageArgs(regex), { input: `${records.join("\n")}\n`, encoding: "utf8" });
+  expect(r.status === 0 || r.status === 1, r.stderr).toBe(true);
+  const kept = new Set(r.stdout.split("\n").filter((l) => l !== ""));
+  return records.map((rec, i) => (kept.has(rec) ? i : -1)).filter((i) => i >= 0);
+}
+
+describe("filter stages", () => {
+  it("keep every record whose path or content satisfies the set (and, content only, whose content does)", () => {
+    const pathArb = fc
+      .tuple(fc.constantFrom("", "./", "src/", "É/"), fc.array(fc.constantFrom(...LINE_CHARS), { maxLength: 8 }))
+      .map(([d, cs]) => `${d}${cs.join("").replaceAll("\n", "")}x.txt`);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(pathArb, lineArb), { minLength: 1, maxLength: 12 }), queryArb, (rows, query) => {
+        const matcher = new QueryMatcher(query, DEFAULT_SCHEME);
+        const records = rows.map(([path, line], i) => `${path}\0${i + 1}:${line}`);
+        for (const set of matcher.sets) {
+          for (const contentOnly of [false, true]) {
+            const regex = stageRegex(set, contentOnly);
+            if (regex === undefined) continue;
+            const kept = new Set(stageKeeps(records, regex));
+            rows.forEach(([path, line], i) => {
+              const display = path.startsWith("./") ? path.slice(2) : path;
+              const fields = contentOnly ? [new Field(line)] : [new Field(display), new Field(line)];
+              const ok = set.some((t) => !t.inverse && fields.some((f) => termMatches(t, f, matcher.scheme)));
+              if (ok) expect(kept.has(i), `${query} / ${set.map((t) => t.raw)} / ${records[i]}`).toBe(true);
+            });
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+  it("keep a record only for a term in its path or in its content, not one spread over both", () => {
+    const [set] = parseQuery("mode");
+    const records = ["src/mo\x001:de", "src/mode.go\x002:nothing", "src/x.go\x003:the mode", "src/m.go\x004:ode"];
+    expect(stageKeeps(records, stageRegex(set, false) as string)).toEqual([1, 2]);
+    expect(stageKeeps(records, stageRegex(set, true) as string)).toEqual([2]);
+    // Anchored terms keep their anchors on the content, which starts after the line number.
+    const [prefix] = parseQuery("^mode");
+    expect(
+      stageKeeps(["a.go\x001:mode x", "a.go\x002:x mode", "a.go\x0012:  mode"], stageRegex(prefix, true) as string),
+    ).toEqual([0, 2]);
+  });
+});
+
+describe("choosing what ripgrep scans for", () => {
+  const scanned = (query: string, hints: string[], sample: string[] = []) =>
+    planPrefilter(
+      [{ matcher: new QueryMatcher(query, DEFAULT_SCHEME), everySet: true }],
+      hints,
+      false,
+      sample.map((l) => new Field(l)),
+    )?.scanned[0];
+  it("weighs how many lines of the files each set selects, measured on a sample of them", () => {
+    // A longer term is the rarer one by the prior; the sample says otherwise.
+    expect(scanned("abcdefgh xy", [])).toEqual(["abcdefgh"]);
+    const lines = Array.from({ length: 200 }, (_, i) => (i % 50 === 0 ? "an xy here" : `abcdefgh line ${i}`));
+    expect(scanned("abcdefgh xy", [], lines)).toEqual(["xy"]);
+  });
+  it("of sets as selective, prefers one whose first letter ripgrep can search for as a few literals", () => {
+    // As many lines hold `cookie` as `jar`, but c has more forms than ripgrep searches for as literals (it runs its
+    // automaton over every byte), and few lines hold a j.
+    const lines = Array.from({ length: 200 }, (_, i) =>
+      i % 50 === 0 ? "a cookie" : i % 50 === 1 ? "a jar" : `code ${i}`,
+    );
+    expect(scanned("cookie jar", [], lines)).toEqual(["jar"]);
+    expect(scanned("jar cookie", [], lines)).toEqual(["jar"]);
+  });
+  it("scans for a union of sets when each alone would leave many files to read in full", () => {
+    // Half the paths satisfy one set, half the other: one set alone leaves half the files to read; the union, none.
+    const hints = Array.from({ length: 400 }, (_, i) => (i % 2 === 0 ? `widget/p${i}.txt` : `gadget/p${i}.txt`));
+    const lines = Array.from(
+      { length: 400 },
+      (_, i) => `line ${i}${i % 40 === 0 ? " widget" : ""}${i % 40 === 1 ? " gadget" : ""}`,
+    );
+    const p = planPrefilter(
+      [{ matcher: new QueryMatcher("widget gadget", DEFAULT_SCHEME), everySet: true }],
+      hints,
+      false,
+      lines.map((l) => new Field(l)),
+    );
+    expect(p?.scanned[0]).toHaveLength(2);
+    // Each set of the union is a filter stage: a line may hold only one of them.
+    expect(p?.filters).toHaveLength(2);
+    const plan = p as NonNullable<typeof p>;
+    expect(readInFull(plan, "widget/new.txt", false)).toBe(false);
+    expect(readInFull(plan, "widget/gadget.txt", false)).toBe(true);
+  });
+  it("a union answers as a search that scores every line", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 12; i++) {
+      files[`widget/p${i}.txt`] = `plain ${i}\ngadget here ${i}\nwidget only\n`;
+      files[`gadget/q${i}.txt`] = `plain ${i}\nwidget there\ngadget only\n`;
+    }
+    files["other/both.txt"] = "widget and gadget\nneither\n";
+    files["widget/gadget.txt"] = "any line\n";
+    const root = writeTree(files);
+    const call = { fuzzy_filter: "widget gadget", limit: 1000, auto_retry: false };
+    const all = await searchContent({ ...call, regex_pattern: "[\\s\\S]" }, envFor(root));
+    for (let i = 0; i < 3; i++) {
+      const r = await searchContent(call, envFor(root));
+      expect(r.matches).toEqual(all.matches);
+      expect(r.total_matches).toBe(all.total_matches);
+    }
+    expect(all.total_matches).toBe(24 + 1 + 1);
   });
 });
 
@@ -265,13 +385,16 @@ describe("the path pass", () => {
         const scanned = p.choices[0].option.map((i) => matcher.sets[i]);
         for (const path of paths) {
           const field = new Field(path);
-          // Its lines need not contain what ripgrep scans for: only reading it here finds them.
-          const satisfied = scanned.some((set) => set.some((t) => !t.inverse && termMatches(t, field, matcher.scheme)));
+          // When the path satisfies every set ripgrep scans for (one, or a union), the file's lines need not contain
+          // any of them: only reading it here finds them. A path that leaves one to the content is covered.
+          const satisfied = scanned.every((set) =>
+            set.some((t) => !t.inverse && termMatches(t, field, matcher.scheme)),
+          );
           // Unless a set of inverse terms only, each in the path, rules every line of the file out.
           const ruledOut = matcher.sets.some((set) =>
             set.every((t) => t.inverse && termMatches(t, field, matcher.scheme)),
           );
-          if (satisfied && !ruledOut) expect(readInFull(p, path, false), `${query} / ${path}`).toBe(true);
+          expect(readInFull(p, path, false), `${query} / ${path}`).toBe(satisfied && !ruledOut);
           expect(readInFull(p, path, true), `${query} / ${path} (content only)`).toBe(false);
         }
       }),

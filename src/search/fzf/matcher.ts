@@ -18,6 +18,7 @@ import {
   foldString,
   hasNonAscii,
   lowerSameLength,
+  SCORE_GAP_START,
   SCORE_MATCH,
   type Scheme,
 } from "./charclass.js";
@@ -141,10 +142,42 @@ export class QueryMatcher {
       Math.max(0, ...set.filter((t) => !t.inverse).map((t) => maxTermScore(t, scheme))),
     );
     this.maxScore = this.setMax.reduce((a, b) => a + b, 0);
+    this.termMax = this.sets.flatMap((set) => set.map((t) => (t.inverse ? 0 : maxTermScore(t, scheme))));
   }
 
   /** The highest score each set can add. */
   private readonly setMax: number[];
+  /** The highest score each set can add to the record matchRanked is scoring (setBound). */
+  private readonly bounds: number[] = [];
+  /** maxTermScore of each term, in query order. */
+  private readonly termMax: number[];
+
+  /**
+   * At most what set `s` adds to this record: a term that matches the path scores its path score (the path is tried
+   * first); a fuzzy term whose characters do not occur together in the content pays at least one gap there, so it
+   * scores below its maximum. A page full of lines at the maximum (`read line`: 20 of 373,314 matches) then rules
+   * out without scoring every line that does not hold a term whole.
+   */
+  private setBound(s: number, base: number, fields: readonly Field[]): number {
+    const set = this.sets[s];
+    let bound = 0;
+    for (let t = 0; t < set.length; t++) {
+      const term = set[t];
+      if (term.inverse) continue;
+      const max = this.termMax[base + t];
+      let b = max;
+      if (fields.length > 1 && this.pathResult(base + t, term, fields[0]))
+        b = (this.pathResult(base + t, term, fields[0]) as MatchResult).score;
+      else if (
+        term.type === "fuzzy" &&
+        !fields[fields.length - 1].comparable(term.caseSensitive, term.normalize).includes(term.text)
+      )
+        b = max + SCORE_GAP_START;
+      if (b > bound) bound = b;
+      if (bound >= this.setMax[s]) break;
+    }
+    return bound;
+  }
 
   get empty(): boolean {
     return this.sets.length === 0;
@@ -227,12 +260,22 @@ export class QueryMatcher {
     let contentTo = -1;
     let base = 0;
     let rest = this.maxScore;
+    if (canRank(rest)) {
+      // Could rank at the scheme's best: bound each set on this record before scoring any (see setBound).
+      rest = 0;
+      for (let s = 0; s < this.sets.length; s++) {
+        this.bounds[s] = this.setBound(s, base, fields);
+        rest += this.bounds[s];
+        base += this.sets[s].length;
+      }
+      base = 0;
+    }
     for (let s = 0; s < this.sets.length; s++) {
       if (!canRank(score + rest)) return this.matches(fields, s, base) ? "unranked" : null;
       const r = this.setResult(s, base, fields);
       if (!r) return null;
       score += r.score;
-      rest -= this.setMax[s];
+      rest -= this.bounds[s];
       if (contentStart < 0 && r.contentStart >= 0) contentStart = r.contentStart;
       if (r.contentFrom >= 0 && (contentFrom < 0 || r.contentFrom < contentFrom)) contentFrom = r.contentFrom;
       if (r.contentTo > contentTo) contentTo = r.contentTo;
