@@ -15,6 +15,7 @@ import { regexCertainty } from "../../src/search/detect.js";
 import { percentile, publish, REPO_DIR, type Row } from "../lib/report.js";
 import { type Corpus, corpusSize, ensureInstalled, GO, rust } from "./corpora.js";
 import { limitRegex } from "./limit.js";
+import { profileQueries, profileRows, type QueryProfile, queryClass } from "./profile.js";
 import {
   AGENT_GO,
   AGENT_RUST,
@@ -29,6 +30,8 @@ import {
 const QUICK = process.argv.includes("--quick");
 /** `--agents`: only the sets of agents' queries and the held-out sets, printed with every query (never recorded). */
 const AGENTS_ONLY = process.argv.includes("--agents");
+/** `--profile`: where each agents' query spends its time, by class (bench/search/profile.ts). */
+const PROFILE = process.argv.includes("--profile");
 const REPEAT = QUICK ? 1 : 3;
 
 interface BaselineRun {
@@ -390,9 +393,43 @@ function seedLooksLikeRegex(f: string): boolean {
   return indicators.some((r) => r.test(f)) || mistakes.some((r) => r.test(f));
 }
 
+async function profile(corpora: readonly Corpus[]): Promise<void> {
+  const sets: Array<[Corpus, string[]]> = [
+    [corpora[0], [...AGENT_GO, ...HELDOUT_GO]],
+    [corpora[1], [...AGENT_RUST, ...HELDOUT_RUST]],
+  ];
+  const tables = [];
+  const data: Record<string, QueryProfile[]> = {};
+  for (const [c, queries] of sets) {
+    process.stderr.write(`${c.name}: profiling ${queries.length} queries…\n`);
+    const profiles = await profileQueries(c, QUICK ? queries.slice(0, 6) : queries);
+    for (const p of profiles) process.stderr.write(`${JSON.stringify({ ...p, class: queryClass(p) })}\n`);
+    data[c.name] = profiles;
+    tables.push({
+      caption: `${c.name} corpus: the agents' and held-out queries by class; times over the limit (medians)`,
+      rows: profileRows(profiles),
+      oursLabel: "dwim, and its parts",
+      baselineLabel: "lines (medians)",
+    });
+  }
+  publish({
+    name: "search-profile",
+    title: "search: where the time goes",
+    record: !QUICK,
+    inputs: [
+      "per query, interleaved 3x (medians): the limit; ripgrep with the pattern dwim's plan chooses (scan); the same through the plan's filter stages; dwim's whole search (listing kept, limit 20)",
+      "dwim's own work: reading files in full whose path satisfies the scanned sets, and matching and scoring every line handed on",
+    ],
+    tables,
+    data,
+  });
+}
+
 async function main(): Promise<void> {
+  ensureInstalled([GO, rust()]);
+  // Resolved after installing: rust-src's link only resolves to its real directory once it exists.
   const corpora = [GO, rust()];
-  ensureInstalled(corpora);
+  if (PROFILE) return profile(corpora);
   const runs: CorpusRun[] = [];
   if (!AGENTS_ONLY) {
     runs.push(await measure(GO, PERFORMANCE_QUERIES));
