@@ -10,8 +10,8 @@
  * the scanned sets, and the fuzzy matching and scoring of every line handed on.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { readSample } from "../../src/search/content-sample.js";
 import { searchContent } from "../../src/search/content.js";
+import { readSample } from "../../src/search/content-sample.js";
 import { DEFAULT_SCHEME } from "../../src/search/fzf/charclass.js";
 import { QueryMatcher } from "../../src/search/fzf/matcher.js";
 import { displayPath } from "../../src/search/paths.js";
@@ -111,8 +111,16 @@ export async function profileQueries(c: Corpus, queries: readonly string[]): Pro
     for (let i = 0; i < REPEAT; i++) {
       const limit = limitRegex(query);
       parts.limit.push(
-        (await timed(() => pipeline(rg, c.cwd, ["--no-config", "-n", "--no-heading", "--no-require-git", ...glob, "-e", limit, c.path], [])))
-          .ms,
+        (
+          await timed(() =>
+            pipeline(
+              rg,
+              c.cwd,
+              ["--no-config", "-n", "--no-heading", "--no-require-git", ...glob, "-e", limit, c.path],
+              [],
+            ),
+          )
+        ).ms,
       );
       const scan = await timed(() => pipeline(rg, c.cwd, scanArgs, []));
       parts.scan.push(scan.ms);
@@ -121,7 +129,8 @@ export async function profileQueries(c: Corpus, queries: readonly string[]): Pro
       parts.piped.push(piped.ms);
       pipedLines = piped.value;
       parts.list.push(
-        (await timed(() => pipeline(rg, c.cwd, ["--files", "--no-config", "--no-require-git", ...glob, c.path], []))).ms,
+        (await timed(() => pipeline(rg, c.cwd, ["--files", "--no-config", "--no-require-git", ...glob, c.path], [])))
+          .ms,
       );
       const run = await timed(() =>
         searchContent({ fuzzy_filter: query, path: c.path, rg_flags: glob, limit: 20 }, env),
