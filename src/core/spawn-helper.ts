@@ -10,7 +10,8 @@
  * RESTART_AFTER_MS later.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -152,6 +153,32 @@ interface Pending {
   done: boolean;
 }
 
+/** The environment variable that marks the stages a helper spawns. */
+const STAGE_MARK = "DWIM_SPAWN_HELPER_RUN";
+
+/**
+ * Kills the groups of the processes whose environment holds `mark`: the stages of a helper that died, found even when
+ * it died between spawning them and reporting their pids. Where there is no /proc, only reported pids are killed.
+ */
+function killMarked(mark: string, helperPid: number | undefined): void {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return;
+  }
+  const pids: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/u.test(entry) || Number(entry) === helperPid) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/environ`, "latin1").split("\0").includes(mark)) pids.push(Number(entry));
+    } catch {
+      // Gone, or not ours to read.
+    }
+  }
+  killGroups(pids);
+}
+
 /** Socket directories still in use: each goes when its helper dies, or with this process. */
 const socketDirs = new Set<string>();
 let exitHook = false;
@@ -189,6 +216,8 @@ class Helper {
     private readonly server: Server,
     private readonly socketPath: string,
     private readonly dir: string,
+    /** In the helper's environment, so in every stage's (see killMarked). */
+    private readonly mark: string,
   ) {}
 
   static start(): Helper | undefined {
@@ -196,12 +225,14 @@ class Helper {
     const dir = mkdtempSync(join(tmpdir(), "dwim-spawn-"));
     const socketPath = join(dir, "out.sock");
     const server = createServer();
+    const mark = randomUUID();
     const child = spawn(process.execPath, ["-e", HELPER_PROGRAM], {
+      env: { ...process.env, [STAGE_MARK]: mark },
       stdio: ["ignore", "ignore", "ignore", "ipc"],
       serialization: "advanced",
       windowsHide: true,
     });
-    const helper = new Helper(child, server, socketPath, dir);
+    const helper = new Helper(child, server, socketPath, dir, `${STAGE_MARK}=${mark}`);
     server.on("connection", (s) => helper.accept(s));
     server.on("error", () => helper.die(new Error("the spawn helper's socket failed")));
     server.listen(socketPath);
@@ -292,6 +323,7 @@ class Helper {
     this.ready = false;
     this.server.close();
     removeDir(this.dir);
+    if (this.runs.size > 0) killMarked(this.mark, this.child.pid);
     for (const pending of [...this.runs.values()]) {
       this.finish(pending);
       if (pending.pids) killGroups(pending.pids);

@@ -137,8 +137,27 @@ describe("spawning through the helper", () => {
     expect(viaHelper.total_matches).toBeGreaterThan(10);
   });
 
+  it("a helper that dies before reporting a run's processes leaves none of them running", async () => {
+    const root = tree();
+    expect(await spawnHelperReady()).toBe(true);
+    const marker = "zzzzqqqqunreportedxxxx";
+    // runRipgrep sends the run before it returns; this thread then spins without reading the helper's messages, so
+    // the crash below comes after the stage was spawned and before its pid was read here.
+    const held = records(["-a", "-c", marker, "/dev/urandom"], root, { timeoutMs: 10_000 });
+    const until = Date.now() + 5_000;
+    while (processesWith(marker).length === 0 && Date.now() < until) {
+      // spin
+    }
+    expect(processesWith(marker)).not.toEqual([]);
+    crashSpawnHelper();
+    await expect(held).rejects.toMatchObject({ payload: { error_type: "SEARCH_RG_UNAVAILABLE" } });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(processesWith(marker)).toEqual([]);
+  });
+
   it("a helper that dies fails the runs it held with a structured error, and later runs go on", async () => {
     const root = tree();
+    expect(await spawnHelperReady()).toBe(true);
     const held = records(ENDLESS, root, { timeoutMs: 10_000 });
     await new Promise((r) => setTimeout(r, 100));
     crashSpawnHelper();
