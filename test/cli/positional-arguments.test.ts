@@ -92,6 +92,17 @@ describe("positional arguments on the command line", () => {
     expect(JSON.parse(forgot.stdout)).toMatchObject({ archived: [1] });
   });
 
+  it("a negative number is an argument, not an unknown option, before or after the flags", async () => {
+    const { dir, env } = cliSandbox("dwim-positional-");
+    const cold = await dwim(["convert", "-40", "degC", "degF", "--json"], dir, env);
+    expect(cold.code).toBe(0);
+    const answer = JSON.parse(cold.stdout);
+    expect(answer.unit).toBe("degF");
+    expect(answer.quantity).toBeCloseTo(-40, 9);
+    const after = await dwim(["convert", "--json", "-1.5e3", "g", "kg"], dir, env);
+    expect(JSON.parse(after.stdout)).toMatchObject({ quantity: -1.5, unit: "kg" });
+  });
+
   it("every argument is also a flag; both at once is a usage error naming both", async () => {
     const { dir, env } = cliSandbox("dwim-positional-");
     const flags = await dwim(["check-dimensions", "--unit-a", "km", "--unit-b", "mi", "--json"], dir, env);
