@@ -27,6 +27,12 @@ export interface Evidence {
   semanticLead: number;
   /** Tools in the catalog. */
   tools: number;
+  /**
+   * Distinct words of the request the tool has at all. A tool sharing one word ("check", "open", "write") with a
+   * request that says more is weak evidence in any catalog: in a small one that word is often the tool's alone, so
+   * its lead is its whole score.
+   */
+  matched: number;
 }
 
 export interface CalibrationModel {
@@ -45,6 +51,8 @@ export interface CalibrationModel {
   weakerLead: number;
   /** Weight of ln(tools). */
   logTools: number;
+  /** Weight of ln(1 + matched). */
+  logMatched: number;
   /** The monotone map: knots (logistic output, observed accuracy), ascending; interpolated linearly, flat outside. */
   knots: ReadonlyArray<readonly [number, number]>;
 }
@@ -59,6 +67,7 @@ export const FUSED_MODEL: CalibrationModel = {
   semanticLead: 4.3395,
   weakerLead: 3.3623,
   logTools: 0.0821,
+  logMatched: 0.0,
   knots: [
     [0.1006, 0.0459],
     [0.1318, 0.0667],
@@ -87,37 +96,47 @@ export const FUSED_MODEL: CalibrationModel = {
   ],
 };
 
-/** The lexical lane alone (the model still loading, or embeddings off). */
+/**
+ * The lexical lane alone (the model still loading, or embeddings off). Fitted with half its development examples
+ * fitting no tool (bench/router/calibrate.ts): without the semantic lane, a request sharing one word with a tool
+ * cannot be told from one for that tool, so this model reads the number of words shared, and claims a match on less
+ * evidence only where that holds up when nothing may fit.
+ */
 export const LEXICAL_MODEL: CalibrationModel = {
-  bias: -0.8203,
-  lexical: 2.2873,
-  coverage: 0.8227,
+  bias: -1.585,
+  lexical: 2.515,
+  coverage: 0.0,
   semantic: 0.0,
-  lexicalLead: 5.3959,
+  lexicalLead: 4.1194,
   semanticLead: 0.0,
   weakerLead: 0.0,
-  logTools: -0.1193,
+  logTools: -0.4906,
+  logMatched: 1.9532,
   knots: [
-    [0.2321, 0.1195],
-    [0.2485, 0.1642],
-    [0.2608, 0.1695],
-    [0.2815, 0.1852],
-    [0.3019, 0.187],
-    [0.3185, 0.2577],
-    [0.3482, 0.3378],
-    [0.383, 0.3891],
-    [0.4088, 0.4158],
-    [0.4284, 0.4404],
-    [0.4527, 0.5082],
-    [0.4948, 0.5714],
-    [0.5473, 0.6279],
-    [0.6088, 0.7249],
-    [0.6697, 0.7833],
-    [0.725, 0.7881],
-    [0.7871, 0.875],
-    [0.8556, 0.8912],
-    [0.909, 0.91],
-    [0.9734, 0.9621],
+    [0.0677, 0.0366],
+    [0.0753, 0.0645],
+    [0.0852, 0.0675],
+    [0.0964, 0.094],
+    [0.1065, 0.1071],
+    [0.1348, 0.1103],
+    [0.1578, 0.125],
+    [0.1713, 0.1395],
+    [0.2109, 0.2103],
+    [0.2594, 0.2327],
+    [0.2814, 0.2456],
+    [0.3173, 0.2804],
+    [0.3616, 0.3242],
+    [0.3943, 0.4088],
+    [0.4254, 0.4388],
+    [0.4673, 0.4671],
+    [0.5125, 0.6018],
+    [0.5724, 0.65],
+    [0.6463, 0.7778],
+    [0.6955, 0.8073],
+    [0.7584, 0.8675],
+    [0.8279, 0.88],
+    [0.8882, 0.9138],
+    [0.9674, 0.9664],
   ],
 };
 
@@ -131,6 +150,7 @@ export function featuresOf(e: Evidence): number[] {
     e.semanticLead,
     Math.min(e.lexicalLead, e.semanticLead),
     Math.log(Math.max(1, e.tools)),
+    Math.log(1 + e.matched),
   ];
 }
 
@@ -141,7 +161,7 @@ export function calibratedConfidence(e: Evidence, model: CalibrationModel): numb
 
 /** The logistic model alone (the fitting script maps it). */
 function logisticOutput(e: Evidence, model: CalibrationModel): number {
-  const [lexical, coverage, semantic, lexicalLead, semanticLead, weakerLead, logTools] = featuresOf(e);
+  const [lexical, coverage, semantic, lexicalLead, semanticLead, weakerLead, logTools, logMatched] = featuresOf(e);
   const z =
     model.bias +
     model.lexical * lexical +
@@ -150,7 +170,8 @@ function logisticOutput(e: Evidence, model: CalibrationModel): number {
     model.lexicalLead * lexicalLead +
     model.semanticLead * semanticLead +
     model.weakerLead * weakerLead +
-    model.logTools * logTools;
+    model.logTools * logTools +
+    model.logMatched * logMatched;
   return 1 / (1 + Math.exp(-z));
 }
 
