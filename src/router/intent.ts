@@ -337,10 +337,17 @@ export class IntentIndex {
         const i = direct.tool.index;
         signals.touch(i);
         signals.name[i] = 1;
-        // A tool's own name as the request's first word is a command (`skeleton src/main.py`), unless it is one of
-        // the verbs requests begin with (`find all files that…` is no call of a tool named find).
+        // A tool's own name as the request's first word is a command (`skeleton src/main.py`, `add 5 and 9`) when
+        // what follows are its arguments (values, identifiers, stop words), unless it is one of the verbs requests
+        // begin with (`find all files that…` is no call of a tool named find). Followed by words of a sentence, a
+        // name that is an everyday verb is that verb: "add a reaction to that message" is no call of a tool `add`.
         const command =
-          k === 1 && w === 0 && asWritten && query.words[0] === query.chunks[0] && !NL_MARKERS.has(literal);
+          k === 1 &&
+          w === 0 &&
+          asWritten &&
+          query.words[0] === query.chunks[0] &&
+          !NL_MARKERS.has(literal) &&
+          query.words.slice(1).every((c) => c.identifier || wordsOf(c.text).length === 0);
         if ((k === 1 && words[w].identifier) || whole || command) {
           if (direct.tier === "alias") signals.alias[i] = 1;
           else signals.exact[i] = 1;
