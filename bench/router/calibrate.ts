@@ -64,12 +64,14 @@ const FEATURES = [
   "logTools",
   "logMatched",
 ];
-/** Features the fused model leaves out (weight 0): see calibration.ts, weakerLead; ln(1 + matched) did not help it. */
-const NOT_FUSED = [FEATURES.indexOf("lexicalLead"), FEATURES.indexOf("logMatched")];
 /**
- * And the lexical model: beside ln(1 + matched), coverage took a weight just below 0 (the two measure much the same),
- * and a probability must never fall as a tool accounts for more of the request.
+ * Features a model leaves out (weight 0). The fused model has no lexical lead of its own (calibration.ts,
+ * weakerLead) and keeps coverage: ln(1 + matched) in its place moved the held-out error within its sampling noise
+ * and answered fewer plain requests over dwim's tools. The lexical model reads ln(1 + matched) instead of coverage:
+ * beside it coverage took a weight just below 0 (the two measure much the same there), and a probability must never
+ * fall as a tool accounts for more of the request.
  */
+const NOT_FUSED = [FEATURES.indexOf("lexicalLead"), FEATURES.indexOf("logMatched")];
 const NOT_LEXICAL = [FEATURES.indexOf("coverage"), FEATURES.indexOf("semantic"), FEATURES.indexOf("semanticLead")];
 const fused: Example[] = [];
 const lexical: Example[] = [];

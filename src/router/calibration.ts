@@ -2,7 +2,7 @@
  * Confidence as a probability: the chance that a ranked tool is the one the request wants, from the evidence the two
  * lanes give for it (docs/router.md, "Confidence"). A logistic model over measurements that mean the same thing in a
  * catalog of 2 tools or 2,000: how similar the tool is to the request in each lane, how much of the request it accounts
- * for, by how much it leads every other tool in the semantic lane and in the weaker of the two lanes, and the
+ * for (the lexical lane alone: how many of its words), by how much it leads every other tool in the semantic lane and in the weaker of the two lanes, and the
  * catalog's size (a lead over one rival says less than a lead
  * over a thousand); then a monotone map (isotonic regression of the outcomes on the logistic's output) for the bend a
  * linear model misses. Fitted once on development data (`npx tsx bench/router/calibrate.ts`, which prints these
@@ -16,7 +16,8 @@ export interface Evidence {
   lexical: number;
   /**
    * Share of the request's words (by idf, words the catalog lacks at the highest) that the tool has at all, each once:
-   * one word a tool repeats in every field can carry `lexical` while the rest of the request meets nothing.
+   * one word a tool repeats in every field can carry `lexical` while the rest of the request meets nothing. The
+   * lexical model reads `matched` instead (the two measure much the same there).
    */
   coverage: number;
   /** The semantic lane's similarity of the tool, in [0, 1]; 0 when the lane is off. */
@@ -59,40 +60,37 @@ export interface CalibrationModel {
 
 /** Both lanes (the default once the model is loaded). */
 export const FUSED_MODEL: CalibrationModel = {
-  bias: -2.7678,
-  lexical: 2.9105,
-  coverage: 1.8149,
-  semantic: 2.6089,
+  bias: -2.7623,
+  lexical: 2.8828,
+  coverage: 1.8241,
+  semantic: 2.6167,
   lexicalLead: 0.0,
-  semanticLead: 4.3395,
-  weakerLead: 3.3623,
-  logTools: 0.0821,
+  semanticLead: 4.2939,
+  weakerLead: 3.2843,
+  logTools: 0.0757,
   logMatched: 0.0,
   knots: [
-    [0.1006, 0.0459],
-    [0.1318, 0.0667],
-    [0.1646, 0.0965],
-    [0.1951, 0.1074],
-    [0.2145, 0.1316],
-    [0.2343, 0.1667],
-    [0.2588, 0.209],
-    [0.2903, 0.2363],
-    [0.3216, 0.3],
-    [0.3466, 0.3418],
-    [0.4133, 0.4344],
-    [0.48, 0.46],
-    [0.5082, 0.5096],
-    [0.537, 0.5983],
-    [0.5713, 0.6286],
-    [0.6135, 0.6522],
-    [0.6589, 0.7442],
-    [0.7019, 0.781],
-    [0.7618, 0.8544],
-    [0.8126, 0.8725],
-    [0.8534, 0.9176],
-    [0.9059, 0.9226],
-    [0.9458, 0.9688],
-    [0.9836, 0.9848],
+    [0.1001, 0.0566],
+    [0.1312, 0.0613],
+    [0.1642, 0.0977],
+    [0.1944, 0.1056],
+    [0.212, 0.1176],
+    [0.2307, 0.1685],
+    [0.2547, 0.223],
+    [0.2884, 0.2268],
+    [0.3373, 0.3416],
+    [0.4076, 0.4256],
+    [0.4761, 0.4332],
+    [0.524, 0.5731],
+    [0.583, 0.6335],
+    [0.6451, 0.7247],
+    [0.6908, 0.783],
+    [0.7298, 0.839],
+    [0.7901, 0.8545],
+    [0.8459, 0.8973],
+    [0.8979, 0.9293],
+    [0.9412, 0.9722],
+    [0.9812, 0.9797],
   ],
 };
 
@@ -103,40 +101,41 @@ export const FUSED_MODEL: CalibrationModel = {
  * evidence only where that holds up when nothing may fit.
  */
 export const LEXICAL_MODEL: CalibrationModel = {
-  bias: -1.585,
-  lexical: 2.515,
+  bias: -1.5796,
+  lexical: 2.5416,
   coverage: 0.0,
   semantic: 0.0,
-  lexicalLead: 4.1194,
+  lexicalLead: 4.0734,
   semanticLead: 0.0,
   weakerLead: 0.0,
-  logTools: -0.4906,
-  logMatched: 1.9532,
+  logTools: -0.4909,
+  logMatched: 1.9382,
   knots: [
-    [0.0677, 0.0366],
-    [0.0753, 0.0645],
-    [0.0852, 0.0675],
-    [0.0964, 0.094],
-    [0.1065, 0.1071],
-    [0.1348, 0.1103],
-    [0.1578, 0.125],
-    [0.1713, 0.1395],
-    [0.2109, 0.2103],
-    [0.2594, 0.2327],
-    [0.2814, 0.2456],
-    [0.3173, 0.2804],
-    [0.3616, 0.3242],
-    [0.3943, 0.4088],
-    [0.4254, 0.4388],
-    [0.4673, 0.4671],
-    [0.5125, 0.6018],
-    [0.5724, 0.65],
-    [0.6463, 0.7778],
-    [0.6955, 0.8073],
-    [0.7584, 0.8675],
-    [0.8279, 0.88],
-    [0.8882, 0.9138],
-    [0.9674, 0.9664],
+    [0.0676, 0.0388],
+    [0.0749, 0.0528],
+    [0.0862, 0.0691],
+    [0.1205, 0.1025],
+    [0.1543, 0.1326],
+    [0.1714, 0.1503],
+    [0.2124, 0.2086],
+    [0.2623, 0.242],
+    [0.2835, 0.2569],
+    [0.2969, 0.2692],
+    [0.32, 0.2871],
+    [0.3449, 0.2871],
+    [0.3673, 0.376],
+    [0.3927, 0.3876],
+    [0.424, 0.4408],
+    [0.4683, 0.4605],
+    [0.5116, 0.5841],
+    [0.559, 0.632],
+    [0.6198, 0.7333],
+    [0.6767, 0.7797],
+    [0.7471, 0.8595],
+    [0.8265, 0.88],
+    [0.885, 0.9055],
+    [0.9419, 0.95],
+    [0.9835, 0.9724],
   ],
 };
 
