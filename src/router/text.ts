@@ -165,20 +165,15 @@ function stemUncached(word: string): string {
   const w = word.toLowerCase();
   // Table forms go through the same rules, so `decided` → decide → decid meets `decide` → decid.
   let s = singularize(Object.hasOwn(WORD_FORMS, w) ? WORD_FORMS[w] : w);
-  let stripped = false;
   for (const suffix of ["ations", "ation", "ings", "ing", "ions", "ion", "ers", "er", "ed", "ly"]) {
     if (s.endsWith(suffix) && s.length - suffix.length >= 3) {
       s = s.slice(0, -suffix.length);
-      stripped = true;
       break;
     }
   }
   if (s.length > 3 && s.endsWith("e")) s = s.slice(0, -1);
-  // Doubled final consonant left by a suffix (mapping → mapp, scanner → scann): undouble. Only then: a word that ends
-  // so (watt) keeps it, or watts would meet water (wat-er).
-  if (stripped && s.length > 3 && /([b-df-hj-np-tv-z])\1$/u.test(s) && !s.endsWith("ll") && !s.endsWith("ss")) {
-    s = s.slice(0, -1);
-  }
+  // Doubled final consonant left by -ing/-ed (mapping → mapp): undouble.
+  if (s.length > 3 && /([b-df-hj-np-tv-z])\1$/u.test(s) && !s.endsWith("ll") && !s.endsWith("ss")) s = s.slice(0, -1);
   return s;
 }
 
