@@ -6,6 +6,12 @@
  * never exceed it). A logistic regression (Newton's method, a light L2
  * penalty) is fitted for both lanes together and for the lexical lane alone; the script prints the coefficients to
  * paste into calibration.ts and the development reliability table. `npx tsx bench/router/calibrate.ts`.
+ *
+ * The lexical lane alone also sees each query against the full catalog without its tool, so that half of its examples
+ * fit no tool: without the semantic lane, a request that shares one word with a tool looks the same whether it is for
+ * that tool or for nothing here (MetaTool's small sub-catalogs: right about half the time), and only an even prior
+ * keeps such a match under the suggest threshold. Both lanes together tell the two apart, and keep the prior of the
+ * requests as they come.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -48,26 +54,48 @@ const weight = full.config.settings.semantic_weight;
 const SIZES = [2, 3, 4, 5, 6, 8, 10, 20, 50, 100];
 const rnd = rng(20261127);
 
-const FEATURES = ["lexical", "coverage", "semantic", "lexicalLead", "semanticLead", "weakerLead", "logTools"];
-const LEXICAL_LEAD = FEATURES.indexOf("lexicalLead");
+const FEATURES = [
+  "lexical",
+  "coverage",
+  "semantic",
+  "lexicalLead",
+  "semanticLead",
+  "weakerLead",
+  "logTools",
+  "logMatched",
+];
+/**
+ * Features a model leaves out (weight 0). The fused model has no lexical lead of its own (calibration.ts,
+ * weakerLead) and keeps coverage: ln(1 + matched) in its place moved the held-out error within its sampling noise
+ * and answered fewer plain requests over dwim's tools. The lexical model reads ln(1 + matched) instead of coverage:
+ * beside it coverage took a weight just below 0 (the two measure much the same there), and a probability must never
+ * fall as a tool accounts for more of the request.
+ */
+const NOT_FUSED = [FEATURES.indexOf("lexicalLead"), FEATURES.indexOf("logMatched")];
+const NOT_LEXICAL = [FEATURES.indexOf("coverage"), FEATURES.indexOf("semantic"), FEATURES.indexOf("semanticLead")];
 const fused: Example[] = [];
 const lexical: Example[] = [];
 
-function collect(router: Router, query: string, expected: string, scores: Float64Array | undefined): void {
-  const add = (ranked: ReturnType<Router["rank"]>, examples: Example[], both: boolean) => {
-    if (ranked.length === 0) return;
-    const x = featuresOf(ranked[0].evidence);
-    // With both lanes the lexical lead counts only through the weaker lead (calibration.ts): its own column is 0.
-    if (both) x[LEXICAL_LEAD] = 0;
-    examples.push({ x, y: ranked[0].tool.name === expected ? 1 : 0 });
-  };
-  add(router.index.rank(query, 1), lexical, false);
-  if (scores) add(router.index.rank(query, 1, { scores, weight, calibrate: false }), fused, true);
+function add(ranked: ReturnType<Router["rank"]>, expected: string, examples: Example[], both: boolean): void {
+  if (ranked.length === 0) return;
+  const x = featuresOf(ranked[0].evidence);
+  for (const j of both ? NOT_FUSED : NOT_LEXICAL) x[j] = 0;
+  examples.push({ x, y: ranked[0].tool.name === expected ? 1 : 0 });
 }
+
+function collect(router: Router, query: string, expected: string, scores: Float64Array | undefined): void {
+  add(router.index.rank(query, 1), expected, lexical, false);
+  if (scores) add(router.index.rank(query, 1, { scores, weight, calibrate: false }), expected, fused, true);
+}
+
+/** The full catalog's indices without one tool: the same request, with nothing here that fits it. */
+const without = (name: string) =>
+  new Set(full.registry.tools.filter((t) => t.name !== name).map((t) => t.index)) as ReadonlySet<number>;
 
 for (const q of queries) {
   const scores = await full.semantic.score(q.query);
   collect(full, q.query, q.expected, scores);
+  add(full.index.rank(q.query, 1, undefined, without(q.expected)), q.expected, lexical, false);
   // A random sub-catalog, with the expected tool or without it.
   const size = SIZES[Math.floor(rnd() * SIZES.length)];
   const inScope = rnd() < 0.5;

@@ -1,3 +1,5 @@
+import { rng } from "../lib/random.js";
+
 /**
  * Calibration measures: a logistic fit (for bench/router/calibrate.ts), the reliability table of predicted
  * confidence against observed accuracy in ten equal-width bins, and the expected calibration error (ECE: the
@@ -154,4 +156,20 @@ export function fitIsotonic(points: ReadonlyArray<{ p: number; y: number }>, min
     blocks[blocks.length - 1] = { p: a.p + b.p, y: a.y + b.y, n: a.n + b.n };
   }
   return blocks.map((b) => [b.p / b.n, b.y / b.n]);
+}
+
+/**
+ * The expected calibration error that sampling alone gives a perfectly calibrated confidence on these requests: each
+ * outcome drawn as right with its own confidence, the error measured, `draws` times (a fixed generator, so the figure
+ * repeats). Below some hundreds of requests this floor is itself several hundredths.
+ */
+export function samplingFloor(confidences: readonly number[], draws = 2000): { mean: number; p90: number } {
+  const next = rng(20261128);
+  const errors: number[] = [];
+  for (let d = 0; d < draws; d++) {
+    errors.push(expectedCalibrationError(confidences.map((c) => ({ confidence: c, right: next() < c }))));
+  }
+  errors.sort((a, b) => a - b);
+  const mean = errors.reduce((s, e) => s + e, 0) / Math.max(1, errors.length);
+  return { mean, p90: errors[Math.floor(0.9 * (errors.length - 1))] ?? 0 };
 }

@@ -141,9 +141,9 @@ export interface SearchAnswer {
 }
 
 /**
- * The best `limit` tools for `query` by the router's fused ranking (the lexical lane alone until the sentence model
- * is ready), without analyze_intent's threshold: a search always answers with its best few, each with the listing
- * the tool would have in tools/list.
+ * The best `limit` tools for `query`, without analyze_intent's threshold: a search always answers with its best few,
+ * each with the listing the tool would have in tools/list. Ranked by the lexical lane when its first tool is decisive,
+ * else by the fused ranking (the lexical lane alone until the sentence model is ready): see Router.rankForSearch.
  */
 export async function searchCatalog(
   catalog: Catalog,
@@ -152,7 +152,7 @@ export async function searchCatalog(
   limit: number,
 ): Promise<SearchAnswer> {
   const router: Router = routerFor(catalog.definitions, config);
-  const ranked = await router.rankFused(query, limit);
+  const { ranked } = await router.rankForSearch(query, limit);
   const tools: FoundTool[] = [];
   for (const r of ranked) {
     const served = catalog.byName.get(r.tool.name);

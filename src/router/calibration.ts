@@ -2,7 +2,7 @@
  * Confidence as a probability: the chance that a ranked tool is the one the request wants, from the evidence the two
  * lanes give for it (docs/router.md, "Confidence"). A logistic model over measurements that mean the same thing in a
  * catalog of 2 tools or 2,000: how similar the tool is to the request in each lane, how much of the request it accounts
- * for, by how much it leads every other tool in the semantic lane and in the weaker of the two lanes, and the
+ * for (the lexical lane alone: how many of its words), by how much it leads every other tool in the semantic lane and in the weaker of the two lanes, and the
  * catalog's size (a lead over one rival says less than a lead
  * over a thousand); then a monotone map (isotonic regression of the outcomes on the logistic's output) for the bend a
  * linear model misses. Fitted once on development data (`npx tsx bench/router/calibrate.ts`, which prints these
@@ -16,7 +16,8 @@ export interface Evidence {
   lexical: number;
   /**
    * Share of the request's words (by idf, words the catalog lacks at the highest) that the tool has at all, each once:
-   * one word a tool repeats in every field can carry `lexical` while the rest of the request meets nothing.
+   * one word a tool repeats in every field can carry `lexical` while the rest of the request meets nothing. The
+   * lexical model reads `matched` instead (the two measure much the same there).
    */
   coverage: number;
   /** The semantic lane's similarity of the tool, in [0, 1]; 0 when the lane is off. */
@@ -27,6 +28,12 @@ export interface Evidence {
   semanticLead: number;
   /** Tools in the catalog. */
   tools: number;
+  /**
+   * Distinct words of the request the tool has at all. A tool sharing one word ("check", "open", "write") with a
+   * request that says more is weak evidence in any catalog: in a small one that word is often the tool's alone, so
+   * its lead is its whole score.
+   */
+  matched: number;
 }
 
 export interface CalibrationModel {
@@ -45,79 +52,88 @@ export interface CalibrationModel {
   weakerLead: number;
   /** Weight of ln(tools). */
   logTools: number;
+  /** Weight of ln(1 + matched). */
+  logMatched: number;
   /** The monotone map: knots (logistic output, observed accuracy), ascending; interpolated linearly, flat outside. */
   knots: ReadonlyArray<readonly [number, number]>;
 }
 
 /** Both lanes (the default once the model is loaded). */
 export const FUSED_MODEL: CalibrationModel = {
-  bias: -2.7678,
-  lexical: 2.9105,
-  coverage: 1.8149,
-  semantic: 2.6089,
+  bias: -2.764,
+  lexical: 2.8847,
+  coverage: 1.8274,
+  semantic: 2.6168,
   lexicalLead: 0.0,
-  semanticLead: 4.3395,
-  weakerLead: 3.3623,
-  logTools: 0.0821,
+  semanticLead: 4.2895,
+  weakerLead: 3.2928,
+  logTools: 0.0763,
+  logMatched: 0.0,
   knots: [
-    [0.1006, 0.0459],
-    [0.1318, 0.0667],
-    [0.1646, 0.0965],
-    [0.1951, 0.1074],
-    [0.2145, 0.1316],
-    [0.2343, 0.1667],
-    [0.2588, 0.209],
-    [0.2903, 0.2363],
-    [0.3216, 0.3],
-    [0.3466, 0.3418],
-    [0.4133, 0.4344],
-    [0.48, 0.46],
-    [0.5082, 0.5096],
-    [0.537, 0.5983],
-    [0.5713, 0.6286],
-    [0.6135, 0.6522],
-    [0.6589, 0.7442],
-    [0.7019, 0.781],
-    [0.7618, 0.8544],
-    [0.8126, 0.8725],
-    [0.8534, 0.9176],
-    [0.9059, 0.9226],
-    [0.9458, 0.9688],
-    [0.9836, 0.9848],
+    [0.1002, 0.0561],
+    [0.1312, 0.0613],
+    [0.1642, 0.0974],
+    [0.1984, 0.1042],
+    [0.2209, 0.155],
+    [0.2372, 0.1622],
+    [0.2561, 0.2266],
+    [0.2887, 0.2302],
+    [0.3375, 0.3404],
+    [0.4088, 0.43],
+    [0.4787, 0.4316],
+    [0.5253, 0.5796],
+    [0.5829, 0.6339],
+    [0.6465, 0.7283],
+    [0.6922, 0.78],
+    [0.7303, 0.8403],
+    [0.7905, 0.8539],
+    [0.8462, 0.8973],
+    [0.8987, 0.9255],
+    [0.939, 0.9741],
+    [0.9792, 0.9812],
   ],
 };
 
-/** The lexical lane alone (the model still loading, or embeddings off). */
+/**
+ * The lexical lane alone (the model still loading, or embeddings off). Fitted with half its development examples
+ * fitting no tool (bench/router/calibrate.ts): without the semantic lane, a request sharing one word with a tool
+ * cannot be told from one for that tool, so this model reads the number of words shared, and claims a match on less
+ * evidence only where that holds up when nothing may fit.
+ */
 export const LEXICAL_MODEL: CalibrationModel = {
-  bias: -0.8203,
-  lexical: 2.2873,
-  coverage: 0.8227,
+  bias: -1.5731,
+  lexical: 2.5314,
+  coverage: 0.0,
   semantic: 0.0,
-  lexicalLead: 5.3959,
+  lexicalLead: 4.0655,
   semanticLead: 0.0,
   weakerLead: 0.0,
-  logTools: -0.1193,
+  logTools: -0.4911,
+  logMatched: 1.9378,
   knots: [
-    [0.2321, 0.1195],
-    [0.2485, 0.1642],
-    [0.2608, 0.1695],
-    [0.2815, 0.1852],
-    [0.3019, 0.187],
-    [0.3185, 0.2577],
-    [0.3482, 0.3378],
-    [0.383, 0.3891],
-    [0.4088, 0.4158],
-    [0.4284, 0.4404],
-    [0.4527, 0.5082],
-    [0.4948, 0.5714],
-    [0.5473, 0.6279],
-    [0.6088, 0.7249],
-    [0.6697, 0.7833],
-    [0.725, 0.7881],
-    [0.7871, 0.875],
-    [0.8556, 0.8912],
-    [0.909, 0.91],
-    [0.9734, 0.9621],
+    [0.0678, 0.0385],
+    [0.0751, 0.0526],
+    [0.0865, 0.0695],
+    [0.1229, 0.1042],
+    [0.1621, 0.1396],
+    [0.2131, 0.2107],
+    [0.2631, 0.2419],
+    [0.284, 0.2569],
+    [0.311, 0.2837],
+    [0.3428, 0.2869],
+    [0.3675, 0.3701],
+    [0.3906, 0.3846],
+    [0.4213, 0.4326],
+    [0.4741, 0.4863],
+    [0.5201, 0.6],
+    [0.5629, 0.6239],
+    [0.6191, 0.7327],
+    [0.6761, 0.7805],
+    [0.7482, 0.8595],
+    [0.8272, 0.88],
+    [0.8851, 0.9032],
+    [0.9411, 0.95],
+    [0.9832, 0.9726],
   ],
 };
 
@@ -131,6 +147,7 @@ export function featuresOf(e: Evidence): number[] {
     e.semanticLead,
     Math.min(e.lexicalLead, e.semanticLead),
     Math.log(Math.max(1, e.tools)),
+    Math.log(1 + e.matched),
   ];
 }
 
@@ -141,7 +158,7 @@ export function calibratedConfidence(e: Evidence, model: CalibrationModel): numb
 
 /** The logistic model alone (the fitting script maps it). */
 function logisticOutput(e: Evidence, model: CalibrationModel): number {
-  const [lexical, coverage, semantic, lexicalLead, semanticLead, weakerLead, logTools] = featuresOf(e);
+  const [lexical, coverage, semantic, lexicalLead, semanticLead, weakerLead, logTools, logMatched] = featuresOf(e);
   const z =
     model.bias +
     model.lexical * lexical +
@@ -150,7 +167,8 @@ function logisticOutput(e: Evidence, model: CalibrationModel): number {
     model.lexicalLead * lexicalLead +
     model.semanticLead * semanticLead +
     model.weakerLead * weakerLead +
-    model.logTools * logTools;
+    model.logTools * logTools +
+    model.logMatched * logMatched;
   return 1 / (1 + Math.exp(-z));
 }
 

@@ -165,7 +165,8 @@ export class IntentIndex {
     const intended = intent ? this.registry.byName.get(intent.tool) : undefined;
     const intentTool = intended && (!among || among.has(intended.index)) ? intended : undefined;
     if (intentTool) signals.touch(intentTool.index);
-    const fused = this.fuse(signals, intentTool?.index, semantic, among);
+    const scope = this.holdersOfForeignName(query, signals, among, intentTool?.index);
+    const fused = this.fuse(signals, intentTool?.index, semantic, scope);
     const isIntent = (i: number) => (intentTool?.index === i ? 1 : 0);
     const semOf = (i: number) => semantic?.scores[i] ?? 0;
     const { score, lexScore, agreed } = fused;
@@ -181,20 +182,13 @@ export class IntentIndex {
       lexScore[b] - lexScore[a] ||
       lexical[b] - lexical[a] ||
       compareNames(this.docs[a].tool.name, this.docs[b].tool.name);
-    const chosen = firstInOrder(fused.ranked, limit, order);
     const calibrate = semantic?.calibrate !== false;
     const model = semantic ? FUSED_MODEL : LEXICAL_MODEL;
-    const leads = leadsOf(fused.lexScore, signals.touched, semantic?.scores, among);
+    const leads = leadsOf(fused.lexScore, signals.touched, semantic?.scores, scope);
+    const chosen = firstInOrder(fused.ranked, limit, order);
     let ceiling = 1;
     return chosen.map((i) => {
-      const evidence = evidenceOf(
-        i,
-        fused.lexScore,
-        signals.coverage,
-        semantic?.scores,
-        leads,
-        among?.size ?? this.docs.length,
-      );
+      const evidence = evidenceOf(i, fused.lexScore, signals, semantic?.scores, leads, scope?.size ?? this.docs.length);
       let confidence = score[i];
       if (calibrate) {
         // The lifts keep their floors; otherwise the probability, never above that of a tool ranked before it.
@@ -249,6 +243,7 @@ export class IntentIndex {
         const credit = forms.length > 0 && !forms.some((w) => doc.surfaces.has(w)) ? STEM_ONLY_CREDIT : 1;
         lexical[i] += (credit * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * doc.length) / this.avgLength));
         coverage[i] += credit * idf;
+        signals.matched[i]++;
         if (doc.keywords.has(t)) keyword[i] += credit;
         if (doc.extra.has(t)) boost[i] = doc.tool.boost;
       }
@@ -274,6 +269,29 @@ export class IntentIndex {
         description[i] = adjacent / pairs.length;
       } else description[i] = doc.descriptionTerms.has(terms[0]) ? 1 : 0;
     }
+  }
+
+  /**
+   * A query that is one identifier naming no tool here (`create_pull_request`, `web_search`) is the name of another
+   * server's tool: only tools that have every word of it remain candidates. A tool sharing one of its words ("create",
+   * "search") does something else, and matching it would answer a call meant elsewhere. A typo of a name here is
+   * resolve_tool's to correct, before ranking.
+   */
+  private holdersOfForeignName(
+    query: ParsedQuery,
+    signals: Signals,
+    among: ReadonlySet<number> | undefined,
+    intentIndex: number | undefined,
+  ): ReadonlySet<number> | undefined {
+    if (query.chunks.length !== 1 || !query.chunks[0].identifier || query.terms.length === 0) return among;
+    if (signals.exact.some((x) => x === 1) || signals.alias.some((x) => x === 1)) return among;
+    // A configured intent is the user's own rule and stays a candidate.
+    const holders = new Set<number>(intentIndex === undefined ? [] : [intentIndex]);
+    for (const i of this.postings.get(query.terms[0]) ?? []) {
+      if (among && !among.has(i)) continue;
+      if (query.terms.every((t) => this.docs[i].tf.has(t))) holders.add(i);
+    }
+    return holders;
   }
 
   /** Keyword phrases, matched whole on the query's words (stop words included), count a keyword hit per word. */
@@ -319,10 +337,17 @@ export class IntentIndex {
         const i = direct.tool.index;
         signals.touch(i);
         signals.name[i] = 1;
-        // A tool's own name as the request's first word is a command (`skeleton src/main.py`), unless it is one of
-        // the verbs requests begin with (`find all files that…` is no call of a tool named find).
+        // A tool's own name as the request's first word is a command (`skeleton src/main.py`, `add 5 and 9`) when
+        // what follows are its arguments (values, identifiers, stop words), unless it is one of the verbs requests
+        // begin with (`find all files that…` is no call of a tool named find). Followed by words of a sentence, a
+        // name that is an everyday verb is that verb: "add a reaction to that message" is no call of a tool `add`.
         const command =
-          k === 1 && w === 0 && asWritten && query.words[0] === query.chunks[0] && !NL_MARKERS.has(literal);
+          k === 1 &&
+          w === 0 &&
+          asWritten &&
+          query.words[0] === query.chunks[0] &&
+          !NL_MARKERS.has(literal) &&
+          query.words.slice(1).every((c) => c.identifier || wordsOf(c.text).length === 0);
         if ((k === 1 && words[w].identifier) || whole || command) {
           if (direct.tier === "alias") signals.alias[i] = 1;
           else signals.exact[i] = 1;
@@ -445,6 +470,8 @@ class Signals {
   readonly exact: Uint8Array;
   readonly alias: Uint8Array;
   readonly touched: number[] = [];
+  /** Distinct query terms the tool has at all (however weighted): one shared word is weak evidence anywhere. */
+  readonly matched: Float64Array;
   private readonly seen: Uint8Array;
 
   constructor(n: number) {
@@ -453,6 +480,7 @@ class Signals {
     this.description = new Float64Array(n);
     this.boost = new Float64Array(n);
     this.coverage = new Float64Array(n);
+    this.matched = new Float64Array(n);
     this.name = new Uint8Array(n);
     this.exact = new Uint8Array(n);
     this.alias = new Uint8Array(n);
@@ -579,7 +607,7 @@ function leadsOf(
 function evidenceOf(
   i: number,
   lexScore: Float64Array,
-  coverage: Float64Array,
+  signals: Signals,
   sem: Float64Array | undefined,
   leads: Leads,
   tools: number,
@@ -589,11 +617,12 @@ function evidenceOf(
   const rival = (top: Leads["lexical"]) => (top.best === i ? top.second : top.first);
   return {
     lexical,
-    coverage: Math.min(1, coverage[i]),
+    coverage: Math.min(1, signals.coverage[i]),
     semantic,
     lexicalLead: lexical - rival(leads.lexical),
     semanticLead: semantic - rival(leads.semantic),
     tools,
+    matched: signals.matched[i],
   };
 }
 

@@ -223,7 +223,8 @@ export function resolveToolName(registry: RouterRegistry, rawInput: string, opti
     if (owners.length === 0) for (const t of segmentTypoOwners(registry, word)) add(t.name, 0.5);
   }
   if (options.rank && !fix && !segmentFix) {
-    for (const c of options.rank(segmentsOf(op).join(" "))) {
+    // Ranked as the name it is (segments joined by `_`): a tool sharing only some of its words is no hint for it.
+    for (const c of options.rank(segmentsOf(op).join("_"))) {
       if (c.confidence >= options.settings.suggest_threshold) add(c.tool, c.confidence);
     }
   }

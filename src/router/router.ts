@@ -100,6 +100,30 @@ export class Router {
     return this.index.rank(query, limit, semantic);
   }
 
+  /**
+   * A search's ranking (the proxy's search_tools): the lexical lane first, and the sentence model only when the lexical
+   * answer is not decisive. Decisive means what analyze_intent's auto tier means (a calibrated probability at or above
+   * auto_threshold, leading the runner-up by intent_margin), or a tool the query names. A query embedding costs tens of
+   * milliseconds and the lexical lane well under one; where the lexical lane is already sure of its first tool, the
+   * model would reorder only the tail.
+   */
+  async rankForSearch(query: string, limit: number): Promise<{ ranked: ScoredTool[]; lane: "lexical" | "fused" }> {
+    const lexical = this.index.rank(query, Math.max(2, limit));
+    if (this.decisive(lexical)) return { ranked: lexical.slice(0, limit), lane: "lexical" };
+    const semantic = await this.semanticInput(query);
+    if (!semantic) return { ranked: lexical.slice(0, limit), lane: "lexical" };
+    return { ranked: this.index.rank(query, limit, semantic), lane: "fused" };
+  }
+
+  /** The lexical answer stands alone: a named tool, or the auto tier's probability and margin. */
+  private decisive(ranked: readonly ScoredTool[]): boolean {
+    const [top, second] = ranked;
+    if (!top) return false;
+    if (top.breakdown.exact || top.breakdown.alias || top.breakdown.intent) return true;
+    const s = this.config.settings;
+    return top.score >= s.auto_threshold && top.score - (second?.score ?? 0) >= s.intent_margin - 1e-9;
+  }
+
   /** analyze_intent from the lexical lane alone (synchronous). */
   analyze(query: string, topK = 3, includeBreakdown = true, availableTools?: readonly string[]): IntentAnalysis {
     const text = typeof query === "string" ? query : "";
@@ -143,6 +167,7 @@ export class Router {
       lexicalLead: 0,
       semanticLead: 0,
       tools: 1,
+      matched: 0,
     };
     const first: ScoredTool = { tool, score: Math.max(r.confidence, own?.score ?? 0), breakdown, evidence };
     return [first, ...lexical.filter((s) => s.tool !== tool && s.score < first.score)];

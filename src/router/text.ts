@@ -177,8 +177,14 @@ function stemUncached(word: string): string {
 
 /** Words of a text as written (lower-cased segments), stop words out. Keeps order. */
 export function wordsOf(text: string): string[] {
-  return segmentsOf(text).filter((t) => !REQUEST_STOP_WORDS.has(t));
+  return segmentsOf(text.replace(CONTRACTION_TAIL, "$1")).filter((t) => !REQUEST_STOP_WORDS.has(t));
 }
+
+/**
+ * The tail of a contraction or possessive after its apostrophe ("what's", "tool's", "don't", "we'll", "I’m"): no word
+ * of its own, where splitting at the apostrophe would make it one (`s`, `t`). Only there: `t_k` keeps its `t`.
+ */
+const CONTRACTION_TAIL = /(\p{L})['’](?:s|t|d|ll|re|ve|m)(?!\p{L})/giu;
 
 /** Terms of a document or query text: segments, stop words out, stemmed. Keeps order (for bigrams). */
 export function termsOf(text: string): string[] {

@@ -12,6 +12,7 @@ const evidence = fc.record({
   lexicalLead: lead,
   semanticLead: lead,
   tools: fc.integer({ min: 1, max: 5000 }),
+  matched: fc.integer({ min: 0, max: 30 }),
 });
 
 describe("calibrated confidence", () => {
@@ -28,6 +29,7 @@ describe("calibrated confidence", () => {
             { ...e, semantic: Math.min(1, e.semantic + more) },
             { ...e, lexicalLead: Math.min(1, e.lexicalLead + more) },
             { ...e, semanticLead: Math.min(1, e.semanticLead + more) },
+            { ...e, matched: e.matched + 1 },
           ];
           for (const s of stronger) expect(calibratedConfidence(s, model)).toBeGreaterThanOrEqual(p - 1e-12);
         }
@@ -36,17 +38,67 @@ describe("calibrated confidence", () => {
   });
 
   it("a tool that leads neither lane, with little evidence, stays far below the suggest threshold", () => {
-    const weak = { lexical: 0.05, coverage: 0.1, semantic: 0.2, lexicalLead: -0.1, semanticLead: -0.05, tools: 5 };
+    const weak = {
+      lexical: 0.05,
+      coverage: 0.1,
+      semantic: 0.2,
+      lexicalLead: -0.1,
+      semanticLead: -0.05,
+      tools: 5,
+      matched: 1,
+    };
     expect(calibratedConfidence(weak, FUSED_MODEL)).toBeLessThan(0.2);
-    const clear = { lexical: 0.7, coverage: 0.8, semantic: 0.6, lexicalLead: 0.5, semanticLead: 0.2, tools: 20 };
+    const clear = {
+      lexical: 0.7,
+      coverage: 0.8,
+      semantic: 0.6,
+      lexicalLead: 0.5,
+      semanticLead: 0.2,
+      tools: 20,
+      matched: 3,
+    };
     expect(calibratedConfidence(clear, FUSED_MODEL)).toBeGreaterThan(0.85);
   });
 
   it("with both lanes, a lexical lead alone (one word unique to a tool, a flat semantic lane) is no confident match", () => {
     // "suggest a workout for beginners" against dwim's tools: only analyze_intent's keyword `suggest` is known.
-    const lone = { lexical: 0.3, coverage: 0.29, semantic: 0.4, lexicalLead: 0.24, semanticLead: 0.01, tools: 21 };
+    const lone = {
+      lexical: 0.3,
+      coverage: 0.29,
+      semantic: 0.4,
+      lexicalLead: 0.24,
+      semanticLead: 0.01,
+      tools: 21,
+      matched: 1,
+    };
     const alone = calibratedConfidence(lone, FUSED_MODEL);
-    expect(alone).toBeLessThan(0.5);
+    // Never the auto tier; it may reach suggest: one phrasing of that request measures 0.57 (bench/router, abstention).
+    expect(alone).toBeLessThan(0.85);
     expect(calibratedConfidence({ ...lone, lexicalLead: 0.01 }, FUSED_MODEL)).toBeCloseTo(alone, 1);
+    expect(calibratedConfidence({ ...lone, lexicalLead: 0.6 }, FUSED_MODEL)).toBeCloseTo(alone, 1);
+  });
+
+  it("the lexical lane alone: one shared word that leads a small catalog is no match, several words are", () => {
+    // "check the weather in Lisbon" meeting one word of a unit tool; "convert 5 miles to kilometers" meeting three.
+    const lone = {
+      lexical: 0.3,
+      coverage: 0.25,
+      semantic: 0,
+      lexicalLead: 0.21,
+      semanticLead: 0,
+      tools: 22,
+      matched: 1,
+    };
+    expect(calibratedConfidence(lone, LEXICAL_MODEL)).toBeLessThan(0.5);
+    const clear = {
+      lexical: 0.8,
+      coverage: 0.9,
+      semantic: 0,
+      lexicalLead: 0.6,
+      semanticLead: 0,
+      tools: 22,
+      matched: 3,
+    };
+    expect(calibratedConfidence(clear, LEXICAL_MODEL)).toBeGreaterThan(0.85);
   });
 });

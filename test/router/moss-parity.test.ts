@@ -57,6 +57,23 @@ describe("analyze_intent as moss's tests expect", () => {
     for (const m of a.matches) expect(m.breakdown?.exact, m.tool).toBe(0);
   });
 
+  it("a tool's name followed by a sentence, not by arguments, is no command", async () => {
+    const r = new Router(
+      [],
+      routerConfig(
+        `${MOSS_TOOLS}\n[[tools]]\nname = "add"\ndescription = "Add two numbers"\n` +
+          `[[tools]]\nname = "add_reaction"\ndescription = "Add an emoji reaction to a chat message"\n`,
+      ),
+      "config",
+      { DWIM_ROUTER_EMBEDDINGS: "none" },
+    );
+    const command = await r.analyzeIntent("add 5 and 9");
+    expect(command.matches[0]).toMatchObject({ tool: "add", breakdown: { exact: 1 } });
+    const sentence = await r.analyzeIntent("add a rocket emoji reaction to that message");
+    expect(sentence.matches[0]?.tool).toBe("add_reaction");
+    for (const m of sentence.matches) expect(m.breakdown?.exact, m.tool).toBe(0);
+  });
+
   it("names resolve whatever their case, in analyze_intent and resolve_tool", async () => {
     for (const q of ["skeleton", "Skeleton", "SKELETON", "SkElEtOn", "sKeLeTon"]) {
       const a = await router().analyzeIntent(q);

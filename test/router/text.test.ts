@@ -46,6 +46,13 @@ describe("query terms", () => {
     expect(stem("files")).toBe(stem("file"));
     expect(stem("named")).toBe(stem("name"));
     expect(stem("constructor")).toBe("constructor");
+    expect(stem("converter")).toBe(stem("convert"));
+  });
+
+  it("the tails of contractions and possessives are no words", () => {
+    expect(termsOf("what's the tool's name, we'll see")).toEqual(["tool", stem("name"), "see"]);
+    expect(termsOf("I’m sure")).toEqual([stem("sure")]);
+    expect(termsOf("t_k s_t")).toEqual(["t", "k", "s", "t"]);
   });
 
   it("drops stop words and keeps order", () => {
