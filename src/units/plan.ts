@@ -424,12 +424,32 @@ function applyContext(
   return undefined;
 }
 
+/** `x` without the digits past the 15th significant one of `magnitude` (x itself when that would lose more). */
+function roundBelow(x: number, magnitude: number): number {
+  if (!Number.isFinite(x) || !(magnitude > 0) || !Number.isFinite(magnitude)) return x;
+  const digits = 14 - Math.floor(Math.log10(magnitude));
+  if (digits < 0 || digits > 300) return x;
+  const step = 10 ** digits;
+  const rounded = Math.round(x * step) / step;
+  return Number.isFinite(rounded) ? rounded : x;
+}
+
 export function applyPlan(p: Plan, value: number): number {
   if (p.relation === "identical") return value;
   if (p.log) return p.log(value);
   if (p.affine) {
-    const si = value * p.from.factor + p.affine.fromOffset;
-    return (si - p.affine.toOffset) / p.to.factor;
+    const scaled = value * p.from.factor;
+    const si = scaled + p.affine.fromOffset;
+    const out = (si - p.affine.toOffset) / p.to.factor;
+    // Adding and taking away the offsets leaves an absolute error of a few ulps of the largest term: digits below
+    // that are noise (-40 °C → -40.00000000000006 °F), so the answer keeps none of them.
+    const largest = Math.max(
+      Math.abs(scaled),
+      Math.abs(p.affine.fromOffset),
+      Math.abs(si),
+      Math.abs(p.affine.toOffset),
+    );
+    return roundBelow(out, largest / p.to.factor);
   }
   return value * p.scale;
 }
