@@ -16,9 +16,10 @@ import { DEFAULT_SCHEME } from "../../src/search/fzf/charclass.js";
 import { QueryMatcher } from "../../src/search/fzf/matcher.js";
 import { displayPath } from "../../src/search/paths.js";
 import { hintSample, planPrefilter, readInFull } from "../../src/search/prefilter.js";
-import { filterStageArgs, LINE_ARGS, locateRipgrep } from "../../src/search/ripgrep.js";
+import { filterStageArgs, LINE_ARGS } from "../../src/search/ripgrep.js";
 import type { Row } from "../lib/report.js";
 import type { Corpus } from "./corpora.js";
+import { benchEnv } from "./env.js";
 import { limitRegex } from "./limit.js";
 
 const REPEAT = 3;
@@ -75,7 +76,8 @@ async function timed<T>(f: () => Promise<T> | T): Promise<{ ms: number; value: T
 }
 
 export async function profileQueries(c: Corpus, queries: readonly string[]): Promise<QueryProfile[]> {
-  const rg = locateRipgrep().path;
+  const env = benchEnv(c.cwd);
+  const rg = env.rg.path;
   const glob = ["-g", c.glob];
   const listing = spawnSync(rg, ["--files", "--no-config", "--no-require-git", ...glob, c.path], {
     cwd: c.cwd,
@@ -85,18 +87,6 @@ export async function profileQueries(c: Corpus, queries: readonly string[]): Pro
     .stdout.split("\n")
     .filter((p) => p !== "");
   const sample = readSample(hintSample(listing), c.cwd);
-  const env = {
-    rg: locateRipgrep(),
-    cwd: c.cwd,
-    roots: [c.cwd],
-    timeoutMs: 120_000,
-    autoRetry: true,
-    threshold: 0.8,
-    maxRetries: 1,
-    maxChars: 1_000_000_000,
-    maxFilesize: 50 * 1024 * 1024,
-    listingCache: true,
-  };
   const out: QueryProfile[] = [];
   for (const query of queries) {
     const matcher = new QueryMatcher(query, DEFAULT_SCHEME);

@@ -9,7 +9,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { searchContent } from "../../src/search/content.js";
-import { locateRipgrep } from "../../src/search/ripgrep.js";
+import { benchEnv } from "./env.js";
 
 interface Job {
   mode: "timed" | "full";
@@ -24,19 +24,8 @@ interface Job {
 }
 
 const job: Job = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const rg = locateRipgrep();
-const env = {
-  rg,
-  cwd: job.cwd,
-  roots: [job.cwd],
-  timeoutMs: 120_000,
-  autoRetry: true,
-  threshold: 0.8,
-  maxRetries: 1,
-  maxChars: 1_000_000_000,
-  maxFilesize: 50 * 1024 * 1024,
-  listingCache: job.listingCache ?? true,
-};
+const env = benchEnv(job.cwd, job.listingCache ?? true);
+const rg = env.rg;
 
 /** ripgrep alone, its output read through a pipe (pointed at /dev/null it would stop at the first match). */
 function limitMs(regex: string): number {
