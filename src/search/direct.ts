@@ -14,6 +14,7 @@ import { FILE_SELECTION_FLAGS, type ListOptions } from "./listing.js";
 import { displayPath } from "./paths.js";
 import { LINE_ARGS, type RgRunResult, runRipgrep } from "./ripgrep.js";
 import { RecordScorer, type ScanBase, scoreLine } from "./scan.js";
+import { type BufferEnd, offerEveryLine, pathDecidedScores } from "./whole-file.js";
 
 /** Flags that change nothing about which lines '.' selects. */
 const LINE_NEUTRAL_FLAGS = ["--ignore-case", "--case-sensitive", "--smart-case"];
@@ -173,8 +174,6 @@ export async function readFiles(paths: readonly string[], o: ReadOptions): Promi
  * one at a time (never the whole file as one string, which outlived young-generation collections and grew the heap);
  * an ASCII line is first checked on its bytes, which rules most lines out before any string is made.
  */
-type BufferEnd = "done" | "stopped" | "timeout" | "aborted";
-
 function readBuffer(raw: string, bytes: Buffer, o: ReadOptions): { lines: number; end: BufferEnd } {
   // ripgrep drops a UTF-8 byte-order mark.
   const buf = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
@@ -184,6 +183,8 @@ function readBuffer(raw: string, bytes: Buffer, o: ReadOptions): { lines: number
   if (ascii && !o.counter && !o.collectors.some((c) => c.matcher.mayMatchBytes(pathField, buf, o.contentOnly))) {
     return { lines: countNonEmptyLines(buf), end: "done" };
   }
+  const uniform = ascii ? pathDecidedScores(pathField, o) : undefined;
+  if (uniform) return { lines: countNonEmptyLines(buf), end: offerEveryLine(path, buf, uniform, o) };
   let lines = 0;
   let line = 0;
   let start = 0;

@@ -232,6 +232,55 @@ describe("a prefiltered search answers exactly as one that scores every line", (
   });
 });
 
+describe("a file whose path decides the query is scored line by line's equal", () => {
+  // Every line of such a file matches with one score (QueryMatcher.pathDecidedScore): only its length orders them.
+  const asciiLineArb = fc
+    .tuple(
+      fc.array(fc.constantFrom(..."abcdeklsx _./(AB"), { maxLength: 30 }),
+      fc.constantFrom("", "", " ", "\t", " \t ", "\v", "\f"),
+    )
+    .map(([cs, tail]) => `${cs.join("")}${tail}`);
+  const wordArb = fc.array(fc.constantFrom(..."abcdekls"), { minLength: 1, maxLength: 4 }).map((cs) => cs.join(""));
+  const caseArb = fc.tuple(
+    fc.array(fc.tuple(fc.constantFrom("", "'", "^"), wordArb, fc.boolean()), { minLength: 1, maxLength: 3 }),
+    fc.array(fc.tuple(fc.array(asciiLineArb, { maxLength: 12 }), fc.constantFrom("\n", "\r\n")), {
+      minLength: 1,
+      maxLength: 4,
+    }),
+  );
+
+  it("on generated ASCII files under directories named by the query's words", async () => {
+    await fc.assert(
+      fc.asyncProperty(caseArb, async ([terms, bodies]) => {
+        const query = terms.map(([kind, w, or], i) => `${i > 0 && or ? "| " : ""}${kind}${w}`).join(" ");
+        const dir = terms.map(([, w]) => w).join("_");
+        const tree: Record<string, string> = {};
+        bodies.forEach(([lines, eol], i) => {
+          tree[`${dir}/f${i}.txt`] = `${lines.join(eol)}${eol}`;
+          tree[`other/g${i}.txt`] = `${lines.join(eol)}${eol}`;
+        });
+        const root = writeTree(tree);
+        for (const limit of [1000, 2]) {
+          const call = { fuzzy_filter: query, limit, auto_retry: false };
+          const pre = await searchContent(call, envFor(root));
+          const all = await searchContent({ ...call, regex_pattern: "[\\s\\S]" }, envFor(root));
+          expect(pre.matches, query).toEqual(all.matches);
+          expect(pre.total_matches, query).toBe(all.total_matches);
+        }
+        rmSync(root, { recursive: true, force: true });
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("every line of `read line` under read/line/ matches, shortest first", async () => {
+    const root = writeTree({ "read/line/x.txt": "a long line here  \n\nshort\t\nmid line\r\n" });
+    const r = await searchContent({ fuzzy_filter: "read line", limit: 10, auto_retry: false }, envFor(root));
+    expect(r.total_matches).toBe(3);
+    expect(r.matches.map((m) => m.line)).toEqual([3, 4, 1]);
+  });
+});
+
 /** ripgrep's filter stage over `records` (`path\0line:content`, one a line): the indices it keeps. */
 function stageKeeps(records: string[], regex: string): number[] {
   const r = spawnSync(rg, filterStageArgs(regex), { input: `${records.join("\n")}\n`, encoding: "utf8" });

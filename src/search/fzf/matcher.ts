@@ -354,6 +354,25 @@ export class QueryMatcher {
     return true;
   }
 
+  /**
+   * The score every line of a file scores when its path alone decides the query: each set's first term matches the
+   * path (fzf tries the path first, and a set scores by its first term that matches) and no term is inverse; then no
+   * line's content changes the score. undefined otherwise, or when only the content is matched.
+   */
+  pathDecidedScore(path: Field, contentOnly: boolean): number | undefined {
+    if (contentOnly) return undefined;
+    let score = 0;
+    let base = 0;
+    for (const set of this.sets) {
+      if (set.some((t) => t.inverse)) return undefined;
+      const r = this.pathResult(base, set[0], path);
+      if (!r) return undefined;
+      score += r.score;
+      base += set.length;
+    }
+    return score;
+  }
+
   /** Per-set outcome for diagnostics: which sets match this record (no early exit). */
   matchEachSet(fields: readonly Field[]): boolean[] {
     const out: boolean[] = [];
