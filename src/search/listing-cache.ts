@@ -284,7 +284,8 @@ export async function listOrReuse(
   const key = listingKey(o);
   const kept = useCache ? listingCache.lookup(key) : undefined;
   if (kept) {
-    if (o.onPath) for (const p of kept) o.onPath(p);
+    if (o.onPaths) o.onPaths(kept);
+    else if (o.onPath) for (const p of kept) o.onPath(p);
     return { paths: kept, run: CLEAN_LISTING };
   }
   const startedAt = Date.now();

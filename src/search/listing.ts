@@ -33,6 +33,8 @@ export interface ListOptions {
   target: string;
   /** Called with each path as it arrives (work spread over the listing rather than done after it). */
   onPath?: (path: string) => void;
+  /** Called once with a kept listing's paths, instead of onPath with each (decided all at once). */
+  onPaths?: (paths: readonly string[]) => void;
   /** The allowed roots: the walk reads ignore files, and a FIFO among them never holds it (fifo-watch.ts). */
   roots?: readonly string[];
 }

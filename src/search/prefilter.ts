@@ -605,6 +605,59 @@ export function readInFull(plan: PrefilterPlan, path: string, contentOnly: boole
   return decide(plan, new PathTerms(path));
 }
 
+/** A character class of `code` as a JS regex (no u flag) reads it: either case for a letter of a case-blind term. */
+function asciiClass(code: number, caseSensitive: boolean): string {
+  const hex2 = (c: number) => `\\x${hex(c, 2)}`;
+  if (!caseSensitive && code >= 0x61 && code <= 0x7a) return `${hex2(code)}${hex2(code - 0x20)}`;
+  return hex2(code);
+}
+
+/**
+ * A JS regex (flag g) over listed paths joined by NUL that finds, within every path readInFull could answer true for,
+ * a match: the path is not ASCII, or it holds the characters of a term of one scanned set in order (what any term
+ * type needs on an ASCII path; white space is left out, as the matcher trims it). Undefined when that cannot be
+ * written (several consumers, a counter, a term outside ASCII or of white space only): decide each path then.
+ */
+export function pathFinder(plan: PrefilterPlan): RegExp | undefined {
+  if (plan.choices.length !== 1 || !plan.choices[0].consumer.everySet) return undefined;
+  const { infos, option } = plan.choices[0];
+  // One scanned set is enough (every one must hold); the one whose shortest term is longest finds the fewest paths.
+  let best: TermSet | undefined;
+  let bestLength = -1;
+  for (const i of option) {
+    const set = infos[i].set;
+    if (set.some((t) => t.inverse || !isAsciiText(t.text))) return undefined;
+    const shortest = Math.min(...set.map((t) => requiredCodes(t).length));
+    if (shortest === 0) return undefined;
+    if (shortest > bestLength) {
+      bestLength = shortest;
+      best = set;
+    }
+  }
+  if (!best) return undefined;
+  const alternatives = best.map((t) =>
+    requiredCodes(t)
+      .map((c, k) => {
+        const cls = asciiClass(c, t.caseSensitive);
+        return k === 0 ? `[${cls}]` : `[^\\x00${cls}]*[${cls}]`;
+      })
+      .join(""),
+  );
+  return new RegExp(`${alternatives.join("|")}|[^\\x00-\\x7f]`, "g");
+}
+
+/** A term's characters a path must hold, in order (white space is trimmed or compared loosely by the matcher). */
+function requiredCodes(t: Term): number[] {
+  const codes: number[] = [];
+  for (let i = 0; i < t.text.length; i++) if (!isWhitespaceCode(t.text.charCodeAt(i))) codes.push(t.text.charCodeAt(i));
+  return codes;
+}
+
+function isAsciiText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return false;
+  return true;
+}
+
 /**
  * What uncoveredBy and setStatus decide, for one path and without their tables: this runs for every listed path and
  * every file in ripgrep's output (22,331 paths per search on the Rust corpus).

@@ -12,7 +12,7 @@ import type { Field } from "./fzf/matcher.js";
 import { listingKey } from "./listing.js";
 import { listOrReuse } from "./listing-cache.js";
 import { displayPath } from "./paths.js";
-import { type Consumer, hintSample, type PrefilterPlan, planPrefilter, readInFull } from "./prefilter.js";
+import { type Consumer, hintSample, type PrefilterPlan, pathFinder, planPrefilter, readInFull } from "./prefilter.js";
 import { filterStageArgs, LINE_ARGS, type RgRunResult, runRipgrep } from "./ripgrep.js";
 import { RecordScorer, type ScanResult } from "./scan.js";
 
@@ -133,7 +133,12 @@ async function scanPrefiltered(run: ListedRun, plan: PrefilterPlan, key: string)
   let list: Awaited<ReturnType<typeof listOrReuse>>;
   try {
     list = await listOrReuse(
-      { ...listing, flags: ["--threads=1", ...listing.flags], onPath: fullReads.consider.bind(fullReads) },
+      {
+        ...listing,
+        flags: ["--threads=1", ...listing.flags],
+        onPath: fullReads.consider.bind(fullReads),
+        onPaths: fullReads.considerAll.bind(fullReads),
+      },
       o.listingCache !== false,
     );
   } catch (e) {
@@ -244,6 +249,28 @@ class FullReads {
 
   consider(raw: string): void {
     if (readInFull(this.plan, displayPath(raw), this.contentOnly)) this.paths.push(raw);
+  }
+
+  /**
+   * A kept listing, all at once: one native pass over its joined paths (pathFinder) leaves only the paths that could
+   * be read in full to decide one by one (on the Rust corpus, 22,331 paths: about 35 ms decided one by one).
+   */
+  considerAll(raws: readonly string[]): void {
+    const finder = this.contentOnly ? undefined : pathFinder(this.plan);
+    if (!finder) {
+      for (const raw of raws) this.consider(raw);
+      return;
+    }
+    const joined = raws.join("\0");
+    finder.lastIndex = 0;
+    for (let m = finder.exec(joined); m !== null; m = finder.exec(joined)) {
+      const start = joined.lastIndexOf("\0", m.index) + 1;
+      let end = joined.indexOf("\0", m.index);
+      if (end < 0) end = joined.length;
+      this.consider(joined.slice(start, end));
+      // The next search starts at the next path: each path is decided once.
+      finder.lastIndex = end + 1;
+    }
   }
 }
 

@@ -17,6 +17,7 @@ import { PathGate } from "../../src/search/path-gate.js";
 import {
   MAX_HINT_PATHS,
   MAX_INLINE_FUZZY_CHARS,
+  pathFinder,
   planPrefilter,
   readInFull,
   stageRegex,
@@ -449,6 +450,54 @@ describe("the path pass", () => {
       }),
       { numRuns: 200 },
     );
+  });
+  it("the path finder finds, among listed paths joined by NUL, every path read in full (a kept listing)", () => {
+    const pathArb = fc
+      .tuple(
+        fc.constantFrom("", "./", "src/", "./ks/", "É/", "\u212A/"),
+        fc.array(lineArb, { minLength: 1, maxLength: 2 }),
+      )
+      .map(([d, parts]) => `${d}${parts.join("/")}.txt`);
+    let found = 0;
+    fc.assert(
+      fc.property(fc.array(pathArb, { minLength: 1, maxLength: 8 }), queryArb, (raws, query) => {
+        const matcher = new QueryMatcher(query, DEFAULT_SCHEME);
+        const p = planPrefilter([{ matcher, everySet: true }], [], false);
+        const finder = p && pathFinder(p);
+        if (!p || !finder) return;
+        const joined = raws.join("\0");
+        const hit = new Set<number>();
+        for (const m of joined.matchAll(finder)) hit.add(joined.slice(0, m.index).split("\0").length - 1);
+        raws.forEach((raw, i) => {
+          if (!readInFull(p, raw.startsWith("./") ? raw.slice(2) : raw, false)) return;
+          found++;
+          expect(hit.has(i), `${query} / ${raw}`).toBe(true);
+        });
+      }),
+      { numRuns: 300 },
+    );
+    expect(found).toBeGreaterThan(0);
+  });
+  it("a search over a kept listing decides the files read in full as one over a fresh listing", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 30; i++) {
+      files[`widget/p${i}.txt`] = `plain ${i}\ngadget here ${i}\n`;
+      files[`other/q${i}.txt`] = `widget gadget ${i}\nplain\n`;
+    }
+    files["Wídget/gadget.txt"] = "any line\n";
+    files["src/WIDGET.txt"] = "gadget in capitals' file\n";
+    const root = writeTree(files);
+    // Stamps newer than a second are not trusted: the listing is kept only for a tree older than that.
+    await new Promise((r) => setTimeout(r, 1_200));
+    for (const query of ["widget gadget", "gadget widget", "'widget gadget", "Widget gadget"]) {
+      const call = { fuzzy_filter: query, limit: 1000, auto_retry: false };
+      const all = await searchContent({ ...call, regex_pattern: "[\\s\\S]" }, envFor(root));
+      for (let i = 0; i < 2; i++) {
+        const r = await searchContent(call, envFor(root));
+        expect(r.matches, query).toEqual(all.matches);
+        expect(r.total_matches, query).toBe(all.total_matches);
+      }
+    }
   });
   it("the path gate never rules out a path some term matches (so one answer serves every other path)", () => {
     const pathArb = fc
