@@ -63,6 +63,7 @@ const FEATURES = [
   "weakerLead",
   "logTools",
   "logMatched",
+  "logTerms",
 ];
 /**
  * Features a model leaves out (weight 0). The fused model has no lexical lead of its own (calibration.ts,
@@ -71,8 +72,13 @@ const FEATURES = [
  * beside it coverage took a weight just below 0 (the two measure much the same there), and a probability must never
  * fall as a tool accounts for more of the request.
  */
-const NOT_FUSED = [FEATURES.indexOf("lexicalLead"), FEATURES.indexOf("logMatched")];
-const NOT_LEXICAL = [FEATURES.indexOf("coverage"), FEATURES.indexOf("semantic"), FEATURES.indexOf("semanticLead")];
+const NOT_FUSED = [FEATURES.indexOf("lexicalLead")];
+const NOT_LEXICAL = [
+  FEATURES.indexOf("coverage"),
+  FEATURES.indexOf("semantic"),
+  FEATURES.indexOf("semanticLead"),
+  FEATURES.indexOf("logTerms"),
+];
 const fused: Example[] = [];
 const lexical: Example[] = [];
 
