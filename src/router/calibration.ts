@@ -2,9 +2,9 @@
  * Confidence as a probability: the chance that a ranked tool is the one the request wants, from the evidence the two
  * lanes give for it (docs/router.md, "Confidence"). A logistic model over measurements that mean the same thing in a
  * catalog of 2 tools or 2,000: how similar the tool is to the request in each lane, how much of the request it accounts
- * for (the lexical lane alone: how many of its words), by how much it leads every other tool in the semantic lane and in the weaker of the two lanes, and the
- * catalog's size (a lead over one rival says less than a lead
- * over a thousand); then a monotone map (isotonic regression of the outcomes on the logistic's output) for the bend a
+ * for and how many of its words it has, how many words the request says, by how much it leads every other tool in the
+ * semantic lane and in the weaker of the two lanes, and the catalog's size (a lead over one rival says less than a
+ * lead over a thousand); then a monotone map (isotonic regression of the outcomes on the logistic's output) for the bend a
  * linear model misses. Fitted once on development data (`npx tsx bench/router/calibrate.ts`, which prints these
  * coefficients and the reliability table) and checked on hand-written catalogs and requests it never saw
  * (`npm run bench -- router`).
@@ -17,7 +17,7 @@ export interface Evidence {
   /**
    * Share of the request's words (by idf, words the catalog lacks at the highest) that the tool has at all, each once:
    * one word a tool repeats in every field can carry `lexical` while the rest of the request meets nothing. The
-   * lexical model reads `matched` instead (the two measure much the same there).
+   * lexical model reads `matched` instead (the two measure much the same there); the fused model reads both.
    */
   coverage: number;
   /** The semantic lane's similarity of the tool, in [0, 1]; 0 when the lane is off. */
