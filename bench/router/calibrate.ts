@@ -63,16 +63,22 @@ const FEATURES = [
   "weakerLead",
   "logTools",
   "logMatched",
+  "logTerms",
 ];
 /**
  * Features a model leaves out (weight 0). The fused model has no lexical lead of its own (calibration.ts,
- * weakerLead) and keeps coverage: ln(1 + matched) in its place moved the held-out error within its sampling noise
- * and answered fewer plain requests over dwim's tools. The lexical model reads ln(1 + matched) instead of coverage:
+ * weakerLead); it reads coverage beside ln(1 + matched) and ln(1 + terms): without them one shared word of a short
+ * request that a tool has in every field read as a confident match. The lexical model reads ln(1 + matched) instead of coverage:
  * beside it coverage took a weight just below 0 (the two measure much the same there), and a probability must never
  * fall as a tool accounts for more of the request.
  */
-const NOT_FUSED = [FEATURES.indexOf("lexicalLead"), FEATURES.indexOf("logMatched")];
-const NOT_LEXICAL = [FEATURES.indexOf("coverage"), FEATURES.indexOf("semantic"), FEATURES.indexOf("semanticLead")];
+const NOT_FUSED = [FEATURES.indexOf("lexicalLead")];
+const NOT_LEXICAL = [
+  FEATURES.indexOf("coverage"),
+  FEATURES.indexOf("semantic"),
+  FEATURES.indexOf("semanticLead"),
+  FEATURES.indexOf("logTerms"),
+];
 const fused: Example[] = [];
 const lexical: Example[] = [];
 

@@ -2,9 +2,9 @@
  * Confidence as a probability: the chance that a ranked tool is the one the request wants, from the evidence the two
  * lanes give for it (docs/router.md, "Confidence"). A logistic model over measurements that mean the same thing in a
  * catalog of 2 tools or 2,000: how similar the tool is to the request in each lane, how much of the request it accounts
- * for (the lexical lane alone: how many of its words), by how much it leads every other tool in the semantic lane and in the weaker of the two lanes, and the
- * catalog's size (a lead over one rival says less than a lead
- * over a thousand); then a monotone map (isotonic regression of the outcomes on the logistic's output) for the bend a
+ * for and how many of its words it has, how many words the request says, by how much it leads every other tool in the
+ * semantic lane and in the weaker of the two lanes, and the catalog's size (a lead over one rival says less than a
+ * lead over a thousand); then a monotone map (isotonic regression of the outcomes on the logistic's output) for the bend a
  * linear model misses. Fitted once on development data (`npx tsx bench/router/calibrate.ts`, which prints these
  * coefficients and the reliability table) and checked on hand-written catalogs and requests it never saw
  * (`npm run bench -- router`).
@@ -17,7 +17,7 @@ export interface Evidence {
   /**
    * Share of the request's words (by idf, words the catalog lacks at the highest) that the tool has at all, each once:
    * one word a tool repeats in every field can carry `lexical` while the rest of the request meets nothing. The
-   * lexical model reads `matched` instead (the two measure much the same there).
+   * lexical model reads `matched` instead (the two measure much the same there); the fused model reads both.
    */
   coverage: number;
   /** The semantic lane's similarity of the tool, in [0, 1]; 0 when the lane is off. */
@@ -34,6 +34,11 @@ export interface Evidence {
    * its lead is its whole score.
    */
   matched: number;
+  /**
+   * Distinct words of the request (stop words and values out): how much the request says. One tool having every word
+   * of a two-word request is weaker evidence than one having most words of a sentence.
+   */
+  terms: number;
 }
 
 export interface CalibrationModel {
@@ -54,43 +59,45 @@ export interface CalibrationModel {
   logTools: number;
   /** Weight of ln(1 + matched). */
   logMatched: number;
+  /** Weight of ln(1 + terms). */
+  logTerms: number;
   /** The monotone map: knots (logistic output, observed accuracy), ascending; interpolated linearly, flat outside. */
   knots: ReadonlyArray<readonly [number, number]>;
 }
 
 /** Both lanes (the default once the model is loaded). */
 export const FUSED_MODEL: CalibrationModel = {
-  bias: -2.764,
-  lexical: 2.8847,
-  coverage: 1.8274,
-  semantic: 2.6168,
+  bias: -2.0874,
+  lexical: 1.983,
+  coverage: 0.237,
+  semantic: 1.9117,
   lexicalLead: 0.0,
-  semanticLead: 4.2895,
-  weakerLead: 3.2928,
-  logTools: 0.0763,
-  logMatched: 0.0,
+  semanticLead: 4.6867,
+  weakerLead: 2.4414,
+  logTools: 0.0049,
+  logMatched: 1.4431,
+  logTerms: -0.3514,
   knots: [
-    [0.1002, 0.0561],
-    [0.1312, 0.0613],
-    [0.1642, 0.0974],
-    [0.1984, 0.1042],
-    [0.2209, 0.155],
-    [0.2372, 0.1622],
-    [0.2561, 0.2266],
-    [0.2887, 0.2302],
-    [0.3375, 0.3404],
-    [0.4088, 0.43],
-    [0.4787, 0.4316],
-    [0.5253, 0.5796],
-    [0.5829, 0.6339],
-    [0.6465, 0.7283],
-    [0.6922, 0.78],
-    [0.7303, 0.8403],
-    [0.7905, 0.8539],
-    [0.8462, 0.8973],
-    [0.8987, 0.9255],
-    [0.939, 0.9741],
-    [0.9792, 0.9812],
+    [0.0877, 0.063],
+    [0.1125, 0.0952],
+    [0.146, 0.1066],
+    [0.206, 0.171],
+    [0.255, 0.2398],
+    [0.2884, 0.245],
+    [0.3239, 0.3081],
+    [0.3953, 0.3815],
+    [0.4601, 0.46],
+    [0.4898, 0.4696],
+    [0.5254, 0.4906],
+    [0.5625, 0.5241],
+    [0.6257, 0.6584],
+    [0.6993, 0.7401],
+    [0.7457, 0.78],
+    [0.7929, 0.8377],
+    [0.8427, 0.9038],
+    [0.881, 0.936],
+    [0.9441, 0.9798],
+    [0.9884, 1.0],
   ],
 };
 
@@ -110,6 +117,7 @@ export const LEXICAL_MODEL: CalibrationModel = {
   weakerLead: 0.0,
   logTools: -0.4911,
   logMatched: 1.9378,
+  logTerms: 0.0,
   knots: [
     [0.0678, 0.0385],
     [0.0751, 0.0526],
@@ -148,6 +156,7 @@ export function featuresOf(e: Evidence): number[] {
     Math.min(e.lexicalLead, e.semanticLead),
     Math.log(Math.max(1, e.tools)),
     Math.log(1 + e.matched),
+    Math.log(1 + e.terms),
   ];
 }
 
@@ -158,7 +167,8 @@ export function calibratedConfidence(e: Evidence, model: CalibrationModel): numb
 
 /** The logistic model alone (the fitting script maps it). */
 function logisticOutput(e: Evidence, model: CalibrationModel): number {
-  const [lexical, coverage, semantic, lexicalLead, semanticLead, weakerLead, logTools, logMatched] = featuresOf(e);
+  const [lexical, coverage, semantic, lexicalLead, semanticLead, weakerLead, logTools, logMatched, logTerms] =
+    featuresOf(e);
   const z =
     model.bias +
     model.lexical * lexical +
@@ -168,7 +178,8 @@ function logisticOutput(e: Evidence, model: CalibrationModel): number {
     model.semanticLead * semanticLead +
     model.weakerLead * weakerLead +
     model.logTools * logTools +
-    model.logMatched * logMatched;
+    model.logMatched * logMatched +
+    model.logTerms * logTerms;
   return 1 / (1 + Math.exp(-z));
 }
 

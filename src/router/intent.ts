@@ -188,7 +188,8 @@ export class IntentIndex {
     const chosen = firstInOrder(fused.ranked, limit, order);
     let ceiling = 1;
     return chosen.map((i) => {
-      const evidence = evidenceOf(i, fused.lexScore, signals, semantic?.scores, leads, scope?.size ?? this.docs.length);
+      const tools = scope?.size ?? this.docs.length;
+      const evidence = evidenceOf(i, fused.lexScore, signals, semantic?.scores, leads, tools, query.terms.length);
       let confidence = score[i];
       if (calibrate) {
         // The lifts keep their floors; otherwise the probability, never above that of a tool ranked before it.
@@ -611,6 +612,7 @@ function evidenceOf(
   sem: Float64Array | undefined,
   leads: Leads,
   tools: number,
+  terms: number,
 ): Evidence {
   const lexical = lexScore[i];
   const semantic = sem?.[i] ?? 0;
@@ -623,6 +625,7 @@ function evidenceOf(
     semanticLead: semantic - rival(leads.semantic),
     tools,
     matched: signals.matched[i],
+    terms,
   };
 }
 

@@ -168,6 +168,7 @@ export class Router {
       semanticLead: 0,
       tools: 1,
       matched: 0,
+      terms: 0,
     };
     const first: ScoredTool = { tool, score: Math.max(r.confidence, own?.score ?? 0), breakdown, evidence };
     return [first, ...lexical.filter((s) => s.tool !== tool && s.score < first.score)];

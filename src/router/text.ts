@@ -162,7 +162,8 @@ export function stem(word: string): string {
 function stemUncached(word: string): string {
   const w = word.toLowerCase();
   // Table forms go through the same rules, so `decided` → decide → decid meets `decide` → decid.
-  let s = singularize(Object.hasOwn(WORD_FORMS, w) ? WORD_FORMS[w] : w);
+  const base = Object.hasOwn(WORD_FORMS, w) ? WORD_FORMS[w] : w;
+  let s = singularize(base);
   for (const suffix of ["ations", "ation", "ings", "ing", "ions", "ion", "ers", "er", "ed", "ly"]) {
     if (s.endsWith(suffix) && s.length - suffix.length >= 3) {
       s = s.slice(0, -suffix.length);
@@ -170,8 +171,12 @@ function stemUncached(word: string): string {
     }
   }
   if (s.length > 3 && s.endsWith("e")) s = s.slice(0, -1);
-  // Doubled final consonant left by -ing/-ed (mapping → mapp): undouble.
-  if (s.length > 3 && /([b-df-hj-np-tv-z])\1$/u.test(s) && !s.endsWith("ll") && !s.endsWith("ss")) s = s.slice(0, -1);
+  // A doubled final consonant left where a suffix beginning with a vowel was cut (mapping → mapp, quizzes → quizz):
+  // undouble. Not where the word itself ends so (watt, watts): watts would meet water (wat-er).
+  const cutBeforeVowel = base.startsWith(s) && /[aeiouy]/u.test(base.charAt(s.length));
+  if (cutBeforeVowel && s.length > 3 && /([b-df-hj-np-tv-z])\1$/u.test(s) && !s.endsWith("ll") && !s.endsWith("ss")) {
+    s = s.slice(0, -1);
+  }
   return s;
 }
 

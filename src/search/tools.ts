@@ -111,7 +111,7 @@ export const fuzzySearchContent = defineTool({
   name: "fuzzy_search_content",
   title: "Fuzzy search file contents",
   description:
-    "Search lines of code with an fzf query, optionally preselected by a ripgrep regex. " +
+    "Search the text inside files: lines matching an fzf query, optionally preselected by a ripgrep regex. " +
     'Example: {fuzzy_filter: "parse \'config !test", regex_pattern: "(fn|def) "}.',
   details:
     "Each term may match the file path or the line. A regex put in fuzzy_filter, or words put in regex_pattern, is " +
@@ -166,7 +166,7 @@ export const fuzzySearchFiles = defineTool({
   name: "fuzzy_search_files",
   title: "Fuzzy find files",
   description:
-    'Find files by path with an fzf query, honouring .gitignore. Example: {fuzzy_filter: "config .ts$ !test"}.',
+    'Find files by path or name (not by their text) with an fzf query, honouring .gitignore. Example: {fuzzy_filter: "config .ts$ !test"}.',
   details:
     "Globs such as *.ts or src/**/*.go are read as the fzf query they mean (.ts$, ^src/ .go$). With multiline, terms " +
     "match file contents and paths are returned. " +

@@ -5,15 +5,18 @@ import { calibratedConfidence, type Evidence, FUSED_MODEL, LEXICAL_MODEL } from 
 
 const unit = fc.double({ min: 0, max: 1, noNaN: true });
 const lead = fc.double({ min: -1, max: 1, noNaN: true });
-const evidence = fc.record({
-  lexical: unit,
-  coverage: unit,
-  semantic: unit,
-  lexicalLead: lead,
-  semanticLead: lead,
-  tools: fc.integer({ min: 1, max: 5000 }),
-  matched: fc.integer({ min: 0, max: 30 }),
-});
+const evidence = fc
+  .record({
+    lexical: unit,
+    coverage: unit,
+    semantic: unit,
+    lexicalLead: lead,
+    semanticLead: lead,
+    tools: fc.integer({ min: 1, max: 5000 }),
+    matched: fc.integer({ min: 0, max: 30 }),
+    unmatched: fc.integer({ min: 0, max: 30 }),
+  })
+  .map(({ unmatched, ...e }) => ({ ...e, terms: e.matched + unmatched }));
 
 describe("calibrated confidence", () => {
   it("is a probability, and more evidence in either lane never lowers it", () => {
@@ -29,7 +32,8 @@ describe("calibrated confidence", () => {
             { ...e, semantic: Math.min(1, e.semantic + more) },
             { ...e, lexicalLead: Math.min(1, e.lexicalLead + more) },
             { ...e, semanticLead: Math.min(1, e.semanticLead + more) },
-            { ...e, matched: e.matched + 1 },
+            // One more of the request's words met (the request as long as before, when it has a word left unmet).
+            { ...e, matched: Math.min(e.terms, e.matched + 1) },
           ];
           for (const s of stronger) expect(calibratedConfidence(s, model)).toBeGreaterThanOrEqual(p - 1e-12);
         }
@@ -46,6 +50,7 @@ describe("calibrated confidence", () => {
       semanticLead: -0.05,
       tools: 5,
       matched: 1,
+      terms: 4,
     };
     expect(calibratedConfidence(weak, FUSED_MODEL)).toBeLessThan(0.2);
     const clear = {
@@ -56,6 +61,7 @@ describe("calibrated confidence", () => {
       semanticLead: 0.2,
       tools: 20,
       matched: 3,
+      terms: 4,
     };
     expect(calibratedConfidence(clear, FUSED_MODEL)).toBeGreaterThan(0.85);
   });
@@ -70,10 +76,14 @@ describe("calibrated confidence", () => {
       semanticLead: 0.01,
       tools: 21,
       matched: 1,
+      terms: 3,
     };
     const alone = calibratedConfidence(lone, FUSED_MODEL);
-    // Never the auto tier; it may reach suggest: one phrasing of that request measures 0.57 (bench/router, abstention).
-    expect(alone).toBeLessThan(0.85);
+    // One word of three shared: not even the suggest tier (it measured 0.57 before the model read how many words of the
+    // request the tool has and how many the request says).
+    expect(alone).toBeLessThan(0.5);
+    // The same lead on every word of a longer request is a match.
+    expect(calibratedConfidence({ ...lone, matched: 5, terms: 5, coverage: 0.9 }, FUSED_MODEL)).toBeGreaterThan(0.5);
     expect(calibratedConfidence({ ...lone, lexicalLead: 0.01 }, FUSED_MODEL)).toBeCloseTo(alone, 1);
     expect(calibratedConfidence({ ...lone, lexicalLead: 0.6 }, FUSED_MODEL)).toBeCloseTo(alone, 1);
   });
@@ -88,6 +98,7 @@ describe("calibrated confidence", () => {
       semanticLead: 0,
       tools: 22,
       matched: 1,
+      terms: 3,
     };
     expect(calibratedConfidence(lone, LEXICAL_MODEL)).toBeLessThan(0.5);
     const clear = {
@@ -98,6 +109,7 @@ describe("calibrated confidence", () => {
       semanticLead: 0,
       tools: 22,
       matched: 3,
+      terms: 4,
     };
     expect(calibratedConfidence(clear, LEXICAL_MODEL)).toBeGreaterThan(0.85);
   });

@@ -49,6 +49,15 @@ describe("query terms", () => {
     expect(stem("converter")).toBe(stem("convert"));
   });
 
+  it("undoubles a final consonant only where a suffix beginning with a vowel was cut", () => {
+    expect(stem("mapping")).toBe(stem("map"));
+    expect(stem("planned")).toBe(stem("plan"));
+    expect(stem("quizzes")).toBe(stem("quiz"));
+    // A word that ends doubled keeps it: watts is not water (wat-er).
+    expect(stem("watts")).toBe(stem("watt"));
+    expect(stem("watts")).not.toBe(stem("water"));
+  });
+
   it("the tails of contractions and possessives are no words", () => {
     expect(termsOf("what's the tool's name, we'll see")).toEqual(["tool", stem("name"), "see"]);
     expect(termsOf("I’m sure")).toEqual([stem("sure")]);
