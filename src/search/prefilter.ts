@@ -643,13 +643,24 @@ export function pathFinder(plan: PrefilterPlan): RegExp | undefined {
       })
       .join(""),
   );
-  return new RegExp(`${alternatives.join("|")}|[^\\x00-\\x7f]`, "g");
+  const source = `${alternatives.join("|")}|[^\\x00-\\x7f]`;
+  // A set of many terms can still make too large a regex: then each path is decided on its own.
+  if (source.length > MAX_PATTERN_CHARS) return undefined;
+  try {
+    return new RegExp(source, "g");
+  } catch {
+    return undefined;
+  }
 }
 
-/** A term's characters a path must hold, in order (white space is trimmed or compared loosely by the matcher). */
+/**
+ * A term's characters a path must hold, in order (white space is trimmed or compared loosely by the matcher): its
+ * first MAX_TERM_CHARS, still a necessary condition, so a long term never makes a regex past V8's limits.
+ */
 function requiredCodes(t: Term): number[] {
   const codes: number[] = [];
-  for (let i = 0; i < t.text.length; i++) if (!isWhitespaceCode(t.text.charCodeAt(i))) codes.push(t.text.charCodeAt(i));
+  for (let i = 0; i < t.text.length && codes.length < MAX_TERM_CHARS; i++)
+    if (!isWhitespaceCode(t.text.charCodeAt(i))) codes.push(t.text.charCodeAt(i));
   return codes;
 }
 

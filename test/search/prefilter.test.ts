@@ -478,6 +478,17 @@ describe("the path pass", () => {
     );
     expect(found).toBeGreaterThan(0);
   });
+  it("the path finder of a very long term is a valid regex that still finds the paths read in full", () => {
+    for (const query of ["x".repeat(5_000), `${"ab".repeat(3_000)} | ${"c".repeat(4_000)}`]) {
+      const p = planPrefilter([{ matcher: new QueryMatcher(query, DEFAULT_SCHEME), everySet: true }], [], false);
+      if (!p) continue;
+      const raws = [`d/${query.split(" ")[0]}.txt`, "d/other.txt"];
+      const finder = pathFinder(p);
+      const hits = finder ? [...raws.join("\0").matchAll(finder)].length : raws.length;
+      const full = raws.filter((raw) => readInFull(p, raw, false)).length;
+      expect(hits).toBeGreaterThanOrEqual(full);
+    }
+  });
   it("a search over a kept listing decides the files read in full as one over a fresh listing", async () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 30; i++) {

@@ -13,7 +13,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "fuzzy_search_content",
         "command": "search",
-        "summary": "Search lines of code with an fzf query, optionally preselected by a ripgrep regex.",
+        "summary": "Search the text inside files: lines matching an fzf query, optionally preselected by a ripgrep regex.",
         "positional": [
           "fuzzy_filter",
           "path"
@@ -154,7 +154,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       {
         "name": "fuzzy_search_files",
         "command": "files",
-        "summary": "Find files by path with an fzf query, honouring .gitignore.",
+        "summary": "Find files by path or name (not by their text) with an fzf query, honouring .gitignore.",
         "positional": [
           "fuzzy_filter",
           "path"
