@@ -38,6 +38,13 @@ export interface SqliteStoreOptions {
   queryTimeoutMs?: number;
 }
 
+const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
+/** Blocks this thread for `ms` (see SqliteMemoryStore.open for why that is acceptable where it is used). */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 function isBusy(e: unknown): boolean {
   const code = (e as { code?: string }).code ?? "";
   return code === "SQLITE_BUSY" || code.startsWith("SQLITE_BUSY_") || code === "SQLITE_LOCKED";
@@ -90,7 +97,7 @@ export class SqliteMemoryStore implements MemoryStore {
   private constructor(private readonly options: SqliteStoreOptions) {
     this.path = options.path;
     this.provider = options.provider;
-    this.busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+    this.busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
     this.queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
     let db: Database.Database | undefined;
     try {
@@ -135,20 +142,30 @@ export class SqliteMemoryStore implements MemoryStore {
     return db;
   }
 
-  /** Opens (creating and migrating as needed), checks consistency, and starts any re-embedding in the background. */
+  /**
+   * Opens (creating and migrating as needed), checks consistency, and starts any re-embedding in the background.
+   * Opening can meet a lock SQLite will not wait for: switching a new file to WAL turns a read lock into a write
+   * lock, and SQLite returns BUSY at once there rather than risk a deadlock. So a busy open starts over after a
+   * short sleep until the busy timeout. The sleep blocks this thread as SQLite's own busy handler would; file
+   * databases open on the store's worker thread, never on the event loop.
+   */
   static open(options: SqliteStoreOptions): SqliteMemoryStore {
-    let store: SqliteMemoryStore | undefined;
-    try {
-      store = new SqliteMemoryStore(options);
-      if (!store.readOnly) {
-        store.prepareVectorTable();
-        store.checkConsistency();
+    const deadline = Date.now() + (options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);
+    for (let attempt = 0; ; attempt++) {
+      let store: SqliteMemoryStore | undefined;
+      try {
+        store = new SqliteMemoryStore(options);
+        if (!store.readOnly) {
+          store.prepareVectorTable();
+          store.checkConsistency();
+        }
+        return store;
+      } catch (e) {
+        if (store) store.closeNow();
+        if (!isBusy(e) || Date.now() >= deadline) throw storageError(e, options.path, { hints: SQLITE_HINTS });
+        sleepSync(Math.min(2 + 2 * attempt, 25) * (0.5 + Math.random()));
       }
-    } catch (e) {
-      if (store) store.closeNow();
-      throw storageError(e, options.path, { hints: SQLITE_HINTS });
     }
-    return store;
   }
 
   // ---- open-time work -------------------------------------------------------------------------------------------

@@ -3,14 +3,17 @@
  * Sizes are scaled to keep this file under ~20 s on 2 cores; `DWIM_MEMORY_STRESS_N` raises the writer count
  * (the benchmark runs 3 × 5,000).
  */
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeAllStores, MIGRATIONS, recall } from "../../src/memory/index.js";
+import { closeAllStores, MIGRATIONS, recall, SqliteMemoryStore } from "../../src/memory/index.js";
 import { memoryAt, removeTmpRoots, tmpRoot } from "./helpers.js";
 import { collect, startWorker } from "./workers.js";
 
+const require = createRequire(import.meta.url);
 const WRITES = Number(process.env.DWIM_MEMORY_STRESS_N ?? 1200);
 
 afterAll(async () => {
@@ -124,6 +127,26 @@ describe("durability and concurrency", () => {
       db.prepare("SELECT version, count(*) AS n FROM migrations_applied GROUP BY version ORDER BY version").all(),
     ).toEqual(MIGRATIONS.map((m) => ({ version: m.version, n: 1 })));
     db.close();
+  }, 30_000);
+
+  it("opening waits for a write lock another process holds on a file not yet in WAL mode", async () => {
+    // SQLite returns BUSY at once, without its busy handler, when the switch to WAL needs a lock another process
+    // holds: two processes opening a new project database at once met this.
+    const path = join(tmpRoot(), "memory.db");
+    const holder = spawn(process.execPath, [
+      "-e",
+      `const db = new (require(${JSON.stringify(require.resolve("better-sqlite3"))}))(${JSON.stringify(path)});
+       db.exec("BEGIN IMMEDIATE");
+       process.stdout.write("held\\n");
+       setTimeout(() => { db.exec("COMMIT"); db.close(); }, 300);`,
+    ]);
+    await new Promise((held) => holder.stdout.once("data", held));
+    const started = Date.now();
+    const store = SqliteMemoryStore.open({ path, provider: null });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+    expect((await store.health()).integrity).toBe("ok");
+    await store.close();
+    await new Promise((exited) => holder.once("exit", exited));
   }, 30_000);
 
   it("the open-time check repairs missing vectors and a stale FTS index", async () => {
