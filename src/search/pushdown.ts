@@ -6,6 +6,8 @@
  * it, so it is read in full here, and its lines in ripgrep's output are left out. A query that cannot be prefiltered
  * soundly is scored on every line of every listed file.
  */
+import { stat } from "node:fs/promises";
+import { isAbsolute, join } from "node:path";
 import { readSample } from "./content-sample.js";
 import { type DirectOptions, listOptions, type ReadOptions, type ReadResult, readFiles } from "./direct.js";
 import type { Field } from "./fzf/matcher.js";
@@ -36,17 +38,43 @@ interface RecentListing {
   lines?: Field[];
   /** When the lines were read (they are read again after SAMPLE_TTL_MS). */
   linesAt?: number;
+  /** The paths' sizes, one per path, measured in the background after the listing (absent until then). */
+  bytes?: readonly number[];
 }
 
 const recentListings = new Map<string, RecentListing>();
 const RECENT_LISTINGS = 4;
 const SAMPLE_TTL_MS = 60_000;
 
-function remember(key: string, paths: readonly string[]): void {
+function remember(key: string, paths: readonly string[], cwd: string): void {
   const before = recentListings.get(key);
   recentListings.delete(key);
-  recentListings.set(key, { paths: hintSample(paths), lines: before?.lines, linesAt: before?.linesAt });
+  const hints = hintSample(paths);
+  const sameHints = before !== undefined && samePaths(before.paths, hints);
+  const entry: RecentListing = { paths: hints, lines: before?.lines, linesAt: before?.linesAt };
+  if (sameHints) entry.bytes = before.bytes;
+  recentListings.set(key, entry);
   while (recentListings.size > RECENT_LISTINGS) recentListings.delete(recentListings.keys().next().value as string);
+  if (!sameHints) void measureSizes(entry, cwd);
+}
+
+function samePaths(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((p, i) => p === b[i]);
+}
+
+/**
+ * The hinted files' sizes, on the thread pool: they weigh which files a scan would leave to be read in full (see
+ * planPrefilter). A file that cannot be stat'ed weighs nothing; only the next plan reads them.
+ */
+async function measureSizes(entry: RecentListing, cwd: string): Promise<void> {
+  entry.bytes = await Promise.all(
+    entry.paths.map((p) =>
+      stat(isAbsolute(p) ? p : join(cwd, p)).then(
+        (s) => s.size,
+        () => 0,
+      ),
+    ),
+  );
 }
 
 /** The sample lines of a recent listing, read on first need (about a millisecond: a few dozen small files). */
@@ -92,6 +120,7 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
           (recent?.paths ?? []).map(displayPath),
           o.contentOnly,
           consumers.length === 1 && consumers[0].matcher.sets.length > 1 ? sampleLinesOf(recent, o.cwd) : [],
+          recent?.bytes,
         );
   return plan ? scanPrefiltered(run, plan, key) : scanEveryLine(run, key);
 }
@@ -106,7 +135,7 @@ interface ListedRun {
 async function scanEveryLine({ o, readOptions }: ListedRun, key: string): Promise<PrefilteredResult> {
   const list = await listOrReuse(listOptions(o), o.listingCache !== false);
   if (o.progress) o.progress.total = list.paths.length;
-  remember(key, list.paths);
+  remember(key, list.paths, o.cwd);
   const read = list.run.timedOut || list.run.aborted ? [] : [await readFiles(list.paths, readOptions)];
   return combine(list.run, read, list.paths.length);
 }
@@ -147,7 +176,7 @@ async function scanPrefiltered(run: ListedRun, plan: PrefilterPlan, key: string)
     await scanned;
     throw e;
   }
-  remember(key, list.paths);
+  remember(key, list.paths, o.cwd);
   if (o.progress) o.progress.total = list.paths.length;
   const full = fullReads.paths;
   if (list.run.timedOut || list.run.aborted) {

@@ -422,6 +422,18 @@ describe("the path pass", () => {
     const listed = ["widget/new.txt", "other/alpha.txt"];
     expect(listed.filter((path) => readInFull(p as NonNullable<typeof p>, path, false))).toEqual(["other/alpha.txt"]);
   });
+  it("the files a scan would leave to be read in full are weighed by their size when sizes are known", () => {
+    const matcher = () => [{ matcher: new QueryMatcher("widget alpha", DEFAULT_SCHEME), everySet: true }];
+    // Two of a hundred paths satisfy "widget", but they hold most of the bytes (generated files are like that).
+    const hint = Array.from({ length: 100 }, (_, i) => (i < 2 ? `widget/generated${i}.txt` : `src/part${i}.txt`));
+    const bytes = hint.map((_, i) => (i < 2 ? 5_000_000 : 2_000));
+    const counted = planPrefilter(matcher(), hint, false);
+    const weighed = planPrefilter(matcher(), hint, false, [], bytes);
+    expect(counted?.scanned).toEqual([["widget"]]);
+    expect(weighed?.scanned).toEqual([["alpha"]]);
+    // Sizes that do not line up with the paths are not used.
+    expect(planPrefilter(matcher(), hint, false, [], bytes.slice(1))?.scanned).toEqual([["widget"]]);
+  });
   it("a listed file whose path satisfies a set ripgrep scans for is read in full, whatever the hint", () => {
     const pathArb = fc
       .tuple(fc.constantFrom("", "src/", "src/sub/", "ks/", "É/"), fc.array(lineArb, { minLength: 1, maxLength: 2 }))
