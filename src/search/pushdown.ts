@@ -6,15 +6,12 @@
  * it, so it is read in full here, and its lines in ripgrep's output are left out. A query that cannot be prefiltered
  * soundly is scored on every line of every listed file.
  */
-import { stat } from "node:fs/promises";
-import { isAbsolute, join } from "node:path";
-import { readSample } from "./content-sample.js";
 import { type DirectOptions, listOptions, type ReadOptions, type ReadResult, readFiles } from "./direct.js";
-import type { Field } from "./fzf/matcher.js";
 import { listingKey } from "./listing.js";
 import { listOrReuse } from "./listing-cache.js";
 import { displayPath } from "./paths.js";
-import { type Consumer, hintSample, type PrefilterPlan, pathFinder, planPrefilter, readInFull } from "./prefilter.js";
+import { type Consumer, type PrefilterPlan, pathFinder, planPrefilter, readInFull } from "./prefilter.js";
+import { linesOf, RecentListings } from "./recent-listings.js";
 import { filterStageArgs, LINE_ARGS, type RgRunResult, runRipgrep } from "./ripgrep.js";
 import { RecordScorer, type ScanResult } from "./scan.js";
 
@@ -26,67 +23,8 @@ export interface PrefilteredResult extends ScanResult {
 /** ripgrep rejected a regex we generated (size limits): never the caller's fault; scan without it. */
 const GENERATED_REGEX_FAILED = /regex|size limit|compil/iu;
 
-/**
- * Samples of recent listings, only to choose what ripgrep scans for before this call's own listing is in (both run
- * at once): paths, and lines of a few of their files (content-sample.ts). A stale entry can make the choice worse,
- * never the answer wrong. Only the sample planning weighs is kept: a whole listing held from call to call (22,331
- * paths on the Rust corpus) outlived the young generation, and the garbage collector copied and marked it on every
- * call.
- */
-interface RecentListing {
-  paths: readonly string[];
-  lines?: Field[];
-  /** When the lines were read (they are read again after SAMPLE_TTL_MS). */
-  linesAt?: number;
-  /** The paths' sizes, one per path, measured in the background after the listing (absent until then). */
-  bytes?: readonly number[];
-}
-
-const recentListings = new Map<string, RecentListing>();
-const RECENT_LISTINGS = 4;
-const SAMPLE_TTL_MS = 60_000;
-
-function remember(key: string, paths: readonly string[], cwd: string): void {
-  const before = recentListings.get(key);
-  recentListings.delete(key);
-  const hints = hintSample(paths);
-  const sameHints = before !== undefined && samePaths(before.paths, hints);
-  const entry: RecentListing = { paths: hints, lines: before?.lines, linesAt: before?.linesAt };
-  if (sameHints) entry.bytes = before.bytes;
-  recentListings.set(key, entry);
-  while (recentListings.size > RECENT_LISTINGS) recentListings.delete(recentListings.keys().next().value as string);
-  if (!sameHints) void measureSizes(entry, cwd);
-}
-
-function samePaths(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((p, i) => p === b[i]);
-}
-
-/**
- * The hinted files' sizes, on the thread pool: they weigh which files a scan would leave to be read in full (see
- * planPrefilter). A file that cannot be stat'ed weighs nothing; only the next plan reads them.
- */
-async function measureSizes(entry: RecentListing, cwd: string): Promise<void> {
-  entry.bytes = await Promise.all(
-    entry.paths.map((p) =>
-      stat(isAbsolute(p) ? p : join(cwd, p)).then(
-        (s) => s.size,
-        () => 0,
-      ),
-    ),
-  );
-}
-
-/** The sample lines of a recent listing, read on first need (about a millisecond: a few dozen small files). */
-function sampleLinesOf(recent: RecentListing | undefined, cwd: string): Field[] {
-  if (!recent) return [];
-  const now = Date.now();
-  if (!recent.lines || now - (recent.linesAt ?? 0) > SAMPLE_TTL_MS) {
-    recent.lines = readSample(recent.paths, cwd);
-    recent.linesAt = now;
-  }
-  return recent.lines;
-}
+/** Samples of the recent listings, to plan the next scan of the same files before its own listing is in. */
+const recentListings = new RecentListings();
 
 /** Aborts when `outer` does (cancellation) or when `stop()` is called (the scan ended early). */
 function stoppable(outer?: AbortSignal): { signal: AbortSignal; stop: () => void } {
@@ -119,7 +57,7 @@ export async function scanListedFiles(o: DirectOptions): Promise<PrefilteredResu
           consumers,
           (recent?.paths ?? []).map(displayPath),
           o.contentOnly,
-          consumers.length === 1 && consumers[0].matcher.sets.length > 1 ? sampleLinesOf(recent, o.cwd) : [],
+          consumers.length === 1 && consumers[0].matcher.sets.length > 1 ? linesOf(recent, o.cwd) : [],
           recent?.bytes,
         );
   return plan ? scanPrefiltered(run, plan, key) : scanEveryLine(run, key);
@@ -135,7 +73,7 @@ interface ListedRun {
 async function scanEveryLine({ o, readOptions }: ListedRun, key: string): Promise<PrefilteredResult> {
   const list = await listOrReuse(listOptions(o), o.listingCache !== false);
   if (o.progress) o.progress.total = list.paths.length;
-  remember(key, list.paths, o.cwd);
+  recentListings.remember(key, list.paths, o.cwd);
   const read = list.run.timedOut || list.run.aborted ? [] : [await readFiles(list.paths, readOptions)];
   return combine(list.run, read, list.paths.length);
 }
@@ -176,7 +114,7 @@ async function scanPrefiltered(run: ListedRun, plan: PrefilterPlan, key: string)
     await scanned;
     throw e;
   }
-  remember(key, list.paths, o.cwd);
+  recentListings.remember(key, list.paths, o.cwd);
   if (o.progress) o.progress.total = list.paths.length;
   const full = fullReads.paths;
   if (list.run.timedOut || list.run.aborted) {
