@@ -9,7 +9,7 @@
  * constant.
  */
 
-export interface ConfirmTool {
+interface ConfirmTool {
   name: string;
   description: string;
   parameters: string[];
