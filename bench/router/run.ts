@@ -20,6 +20,8 @@ import { DATA_FILES, requireData } from "../lib/datasets.js";
 import { percentile, publish, type Row, timeMs } from "../lib/report.js";
 import { Bm25Router, SeedRouter } from "./baseline.js";
 import { answerStats, type ConfidenceOutcome, measureConfidence, reliabilityLines } from "./confidence.js";
+import { measureConfirm } from "./confirm.js";
+import { CONFIRM_CATALOGS, CONFIRM_PLAIN } from "./confirm-requests.js";
 import { HELDOUT_OUT_OF_SCOPE, HELDOUT_QUERIES, HELDOUT_TOOLS } from "./heldout.js";
 import { HELDOUT_CATALOG, MORE_REQUESTS } from "./more-requests.js";
 import { PLAIN_REQUESTS } from "./plain-requests.js";
@@ -684,6 +686,9 @@ for (const m of MORE_REQUESTS) {
   for (const q of m.offTopic) smallOffLexical.push(r.analyze(q).matches.length === 0);
 }
 const devConf = await measureConfidence(metaCat.ours, bm25Of(metaCat.ours), metaQueries);
+// Written after the sets above and before its first run; reported on its own, never used to choose anything.
+const confirm = await measureConfirm(served, withTools, SEMANTIC_WAIT);
+const confirmAll = [...confirm.catalogs, ...confirm.plain];
 const heldOutFirst = [...plain, ...small, ...heldConf];
 const heldOutAll = [...heldOutFirst, ...more];
 const autoAt = baseConfig.settings.auto_threshold;
@@ -695,6 +700,13 @@ for (const [label, set, target] of [
   ["held-out (hand-written: dwim's tools, 10 small catalogs, 54-tool catalog; both sets)", heldOutAll, "<= 0.05"],
   ["held-out, first set (plain-requests.ts, small-catalogs.ts, heldout.ts)", heldOutFirst, ""],
   ["held-out, second set (more-requests.ts)", more, ""],
+  [
+    "confirmation set (confirm-requests.ts: 14 new catalogs and plain requests over dwim's tools)",
+    confirmAll,
+    "<= 0.05",
+  ],
+  ["confirmation set, catalogs only", confirm.catalogs, ""],
+  ["confirmation set, plain requests over dwim's tools only", confirm.plain, ""],
 ] as const) {
   confidenceRows.push({
     metric: `${label}: expected calibration error of the top match's confidence (${set.length} requests)`,
@@ -752,6 +764,44 @@ confidenceRows.push(
     target: ">= 85 %",
   },
 );
+const confirmPlainAnswered = answerStats(
+  confirm.plain.map((x) => x.calibrated),
+  confirm.plain.map(() => true),
+  suggestAt,
+);
+confidenceRows.push(
+  {
+    metric: `confirmation plain requests over dwim's tools (${confirm.plain.length}, confirm-requests.ts): top-1 (baseline: plain BM25 ${share(confirm.plain, (x) => x.bm25Right).toFixed(1)} %)`,
+    ours: share(confirm.plain, (x) => x.calibrated.right),
+    baseline: share(confirm.plain, (x) => x.blend.right),
+    unit: "%",
+    target: ">= 90 %",
+  },
+  {
+    metric: "confirmation plain requests: answered (confidence >= suggest_threshold)",
+    ours: confirmPlainAnswered.answered,
+    baseline: answerStats(
+      confirm.plain.map((x) => x.blend),
+      confirm.plain.map(() => true),
+      suggestAt,
+    ).answered,
+    unit: "%",
+    target: ">= 85 %",
+  },
+  {
+    metric: `confirmation set: off-topic requests against its catalogs of 2–10 tools (${confirm.smallOff.length}): no match`,
+    ours: share(confirm.smallOff, (x) => x.calibrated.confidence < suggestAt),
+    baseline: share(confirm.smallOff, (x) => x.blend.confidence < suggestAt),
+    unit: "%",
+    target: ">= 98 %",
+  },
+  {
+    metric: `same (${confirm.smallOffLexical.length}), dwim lexical lane alone`,
+    ours: pct(confirm.smallOffLexical.filter(Boolean).length, confirm.smallOffLexical.length),
+    unit: "%",
+    target: ">= 98 %",
+  },
+);
 const smallOff = [...small, ...moreSmall].filter((x) => !x.inScope);
 const smallIn = [...small, ...moreSmall].filter((x) => x.inScope);
 confidenceRows.push(
@@ -782,6 +832,10 @@ const reliabilityNotes = [
   ...reliabilityLines(
     "Reliability, held-out (all hand-written sets), dwim",
     heldOutAll.map((x) => x.calibrated),
+  ),
+  ...reliabilityLines(
+    "Reliability, confirmation set (confirm-requests.ts), dwim",
+    confirmAll.map((x) => x.calibrated),
   ),
   ...reliabilityLines(
     "Reliability, held-out, plain blend",
@@ -867,6 +921,7 @@ publish({
     `Routing: ../shared/data/router/metatool_queries_dev.jsonl (${routing.n} queries), registry = metatool_tools.jsonl names + descriptions, no keywords; semantic lane: ${metaCat.ours.semantic.status.provider ?? "none"}, weight ${baseConfig.settings.semantic_weight}`,
     `Held-out routing (not from ../shared/data): bench/router/heldout.ts, ${HELDOUT_TOOLS.length} tools of real MCP servers (filesystem, git, github, slack, postgres, sqlite, fetch, puppeteer, time, memory, calendar, weather, calculator) and ${HELDOUT_QUERIES.length} requests written by hand before any run (short, sentences, 5 non-English), plus ${HELDOUT_OUT_OF_SCOPE.length} out-of-scope asks`,
     `Confidence (not from ../shared/data except the development row): bench/router/plain-requests.ts, ${PLAIN_REQUESTS.length} plain requests over dwim's served tools; bench/router/small-catalogs.ts, ${SMALL_CATALOGS.length} catalogs of 2–10 tools; the held-out catalog above; a second set written later over the same catalogs (bench/router/more-requests.ts, ${more.length} requests, ${more.filter((x) => !x.inScope).length} of them off-topic): ${smallIn.length} in-scope and ${smallOff.length} off-topic requests against the small catalogs in all. All written by hand before they were run, none used to fit (bench/router/calibrate.ts fits on MetaTool dev only)`,
+    `Confirmation set (not from ../shared/data): bench/router/confirm-requests.ts, written in full and committed before its first run, never used to choose a feature or constant: ${CONFIRM_CATALOGS.length} new catalogs of 2–20 tools (names, descriptions, parameter names) in domains the other sets do not use, ${CONFIRM_CATALOGS.reduce((n, c) => n + c.requests.length, 0)} in-scope and ${CONFIRM_CATALOGS.reduce((n, c) => n + c.offTopic.length, 0)} off-topic requests, plus ${CONFIRM_PLAIN.length} plain requests over dwim's served tools phrased unlike plain-requests.ts`,
     `Abstention: ${abst.n} out-of-scope inputs written for this bench (bench/router/queries.ts) against dwim's 21 tools (test/router/fixture.ts)`,
     `Latency: synthetic catalogs of MetaTool descriptions (100, 1,000 tools), 2,000 MetaTool queries; load average at the end ${loadavg()
       .map((x) => x.toFixed(1))
@@ -907,6 +962,8 @@ publish({
       heldOut: heldOutAll.length,
       eceDevelopment: expectedCalibrationError(devConf.map((x) => x.calibrated)),
       eceHeldOut: expectedCalibrationError(heldOutAll.map((x) => x.calibrated)),
+      confirmation: confirmAll.length,
+      eceConfirmation: expectedCalibrationError(confirmAll.map((x) => x.calibrated)),
     },
     latency: latencyData,
   },

@@ -50,7 +50,7 @@ export const resolveToolTool = defineTool({
     "Names are matched exactly, normalised (case, separators, plurals), as aliases, then as typos: an auto-corrected " +
     "typo, suggestions with candidates, or none. Never crosses into another server's namespace.",
   toolset: "router",
-  keywords: ["spell", "spelling", "name", "typo", "check name", "resolve", "correct name", "exist"],
+  keywords: ["tool name", "resolve", "check name", "correct name", "misspelled tool", "name typo"],
   input: {
     tool_name: z.string(),
   },

@@ -132,7 +132,6 @@ export const fuzzySearchContent = defineTool({
     "content",
     "lines",
     "mention",
-    "contain",
     "occurrence",
     "todo",
   ],
