@@ -1,5 +1,5 @@
 /**
- * A confirmation set for the calibrated confidence, written in full before it was run even once (issue 32): new
+ * A confirmation set for the calibrated confidence, written in full before it was run even once: new
  * catalogs in domains none of the other hand-written sets use (music, recipes, travel, CI/CD, issue tracking,
  * fitness, market data, translation, library loans; medium catalogs for cloud operations, a shop's admin and a
  * helpdesk), modelled on how MCP servers publish tools (name, one-line description, parameter names), with in-scope
