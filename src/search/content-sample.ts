@@ -4,11 +4,11 @@
  * length says little about that: on the Go corpus `json` is in 0.4 % of the lines as a subsequence, `sort` in 10 %,
  * `int` in 27 %. Only counts come out of the sample; a stale one can make the choice worse, never the answer wrong.
  */
-import { isAbsolute, join } from "node:path";
 import { readRegularFileSync } from "../core/files.js";
 import type { Scheme } from "./fzf/charclass.js";
 import { Field, termMatches } from "./fzf/matcher.js";
 import type { TermSet } from "./fzf/pattern.js";
+import { openablePath } from "./paths.js";
 
 /** Files read for a sample, spread over the listing's path sample. */
 const SAMPLE_FILES = 32;
@@ -25,7 +25,7 @@ export function readSample(paths: readonly string[], cwd: string): Field[] {
     let buf: Buffer;
     try {
       // Never blocks: a FIFO or device is refused unopened, as dwim's other reads of listed files.
-      buf = readRegularFileSync(isAbsolute(paths[i]) ? paths[i] : join(cwd, paths[i]), MAX_SAMPLE_FILE_BYTES);
+      buf = readRegularFileSync(openablePath(paths[i], cwd), MAX_SAMPLE_FILE_BYTES);
     } catch {
       continue;
     }

@@ -1,5 +1,4 @@
 /** fuzzy_search_files: `rg --files | fzf --filter F` with fzf's path scheme; globs in F are read as fzf queries. */
-import { isAbsolute, join } from "node:path";
 import { didYouMean } from "../core/corrections.js";
 import { ToolError } from "../core/errors.js";
 import { readRegularFileSync } from "../core/files.js";
@@ -15,7 +14,7 @@ import { Field, QueryMatcher } from "./fzf/matcher.js";
 import { type CaseMode, describeSet } from "./fzf/pattern.js";
 import { listOrReuse } from "./listing-cache.js";
 import { MULTILINE_MAX_BYTES } from "./multiline.js";
-import { displayPath, type PathGlob, resolveSearchPathOrGlob } from "./paths.js";
+import { displayPath, openablePath, type PathGlob, resolveSearchPathOrGlob } from "./paths.js";
 import { SetCounter } from "./scan.js";
 import { TopK } from "./topk.js";
 import { droppedWarning, verifyPaths } from "./verify.js";
@@ -102,7 +101,7 @@ class FileCollector {
 
 function fieldsOf(path: string, multiline: boolean, cwd: string): Field[] | undefined {
   if (!multiline) return [new Field(path)];
-  const abs = isAbsolute(path) ? path : join(cwd, path);
+  const abs = openablePath(path, cwd);
   try {
     return [new Field(path), new Field(readRegularFileSync(abs, MULTILINE_MAX_BYTES).toString("utf8"))];
   } catch {

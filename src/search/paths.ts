@@ -107,10 +107,15 @@ function resolveSearchPath(path: string, roots: readonly string[], cwd: string):
 
 /** `src/utills` → `src/utils` when the parent exists and one sibling is a close spelling. */
 function nearestExisting(path: string, cwd: string): string | undefined {
-  const name = nearSibling(isAbsolute(path) ? path : join(cwd, path));
+  const name = nearSibling(openablePath(path, cwd));
   if (!name) return undefined;
   const fixed = join(dirname(path), name);
   return path.startsWith("./") && !fixed.startsWith("./") ? `./${fixed}` : fixed;
+}
+
+/** Where to open a path ripgrep listed or printed: relative to `cwd` unless absolute. */
+export function openablePath(path: string, cwd: string): string {
+  return isAbsolute(path) ? path : join(cwd, path);
 }
 
 /** rg prints paths as given; drop the `./` it adds for the working directory. */

@@ -419,14 +419,23 @@ export function hintSample(paths: readonly string[]): readonly string[] {
  * of magnitude (on Go, the 83 files whose path holds `write` as a subsequence are 1.5 % of the files and 12 % of the
  * lines: generated rewrite rules), else counting each file alike.
  */
-function shareOf(files: readonly number[], bytes: readonly number[] | undefined, count: number): number {
-  if (!bytes) return files.length / count;
-  let total = 0;
-  for (let f = 0; f < count; f++) total += bytes[f];
-  if (total === 0) return files.length / count;
+function shareOf(files: readonly number[], sizes: HintSizes | undefined, count: number): number {
+  if (!sizes || sizes.total === 0) return files.length / count;
   let held = 0;
-  for (const f of files) held += bytes[f];
-  return held / total;
+  for (const f of files) held += sizes.bytes[f];
+  return held / sizes.total;
+}
+
+interface HintSizes {
+  bytes: readonly number[];
+  total: number;
+}
+
+/** The sizes of the hint paths planPrefilter weighs (the same sample of both), when there is one per path. */
+function hintSizes(hintBytes: readonly number[] | undefined, pathCount: number): HintSizes | undefined {
+  if (hintBytes?.length !== pathCount) return undefined;
+  const bytes = everyNth(hintBytes, MAX_HINT_PATHS);
+  return { bytes, total: bytes.reduce((sum, b) => sum + b, 0) };
 }
 
 /** Every n-th item, n chosen to keep at most `max` (the same items of arrays of one length). */
@@ -555,7 +564,7 @@ export function planPrefilter(
   const wide = new Set<string>();
   const choices: Choice[] = [];
   const hints = everyNth(hintPaths, MAX_HINT_PATHS);
-  const weights = hintBytes?.length === hintPaths.length ? everyNth(hintBytes, MAX_HINT_PATHS) : undefined;
+  const sizes = hintSizes(hintBytes, hintPaths.length);
   let fields: Field[] | undefined;
   for (const c of consumers) {
     const infos = c.matcher.sets.map((set) => setInfo(set, true, !c.everySet || c.matcher.sets.length <= MAX_OPTIONS));
@@ -581,7 +590,7 @@ export function planPrefilter(
     const statuses = weigh ? statusesOf(c, infos, fields, hints.length) : [];
     let best: { option: number[]; cost: number } | undefined;
     for (const option of options) {
-      const share = weigh ? shareOf(uncoveredBy(c, option, statuses, hints.length), weights, hints.length) : 0;
+      const share = weigh ? shareOf(uncoveredBy(c, option, statuses, hints.length), sizes, hints.length) : 0;
       const cost =
         (c.everySet ? scanCost(infos, option, sampleLines) : 0) +
         LINE_OUT_COST * unionShare(infos, option, masks) * (1 - share) +

@@ -6,9 +6,9 @@
  * marked it on every call.
  */
 import { stat } from "node:fs/promises";
-import { isAbsolute, join } from "node:path";
 import { readSample } from "./content-sample.js";
 import type { Field } from "./fzf/matcher.js";
+import { openablePath } from "./paths.js";
 import { hintSample } from "./prefilter.js";
 
 export interface RecentListing {
@@ -73,7 +73,7 @@ function samePaths(a: readonly string[], b: readonly string[]): boolean {
 async function measureSizes(entry: RecentListing, cwd: string): Promise<void> {
   entry.bytes = await Promise.all(
     entry.paths.map((p) =>
-      stat(isAbsolute(p) ? p : join(cwd, p)).then(
+      stat(openablePath(p, cwd)).then(
         (s) => s.size,
         () => 0,
       ),
