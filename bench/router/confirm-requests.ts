@@ -8,19 +8,13 @@
  * bench/router/plain-requests.ts. It only reports: never edited after a run, never used to choose a feature or a
  * constant.
  */
+import type { SmallCatalog, SmallTool } from "./small-catalogs.js";
 
-interface ConfirmTool {
-  name: string;
-  description: string;
+interface ConfirmTool extends SmallTool {
   parameters: string[];
 }
 
-export interface ConfirmCatalog {
-  label: string;
-  tools: ConfirmTool[];
-  requests: Array<{ query: string; expected: string }>;
-  offTopic: string[];
-}
+export type ConfirmCatalog = SmallCatalog<ConfirmTool>;
 
 export const CONFIRM_CATALOGS: readonly ConfirmCatalog[] = [
   {

@@ -124,15 +124,6 @@ export function ece(examples: readonly Example[], model: Logistic): number {
   return expectedCalibrationError(judgedBy(examples, model));
 }
 
-function reliabilityTable(examples: readonly Example[], model: Logistic): string[] {
-  return bins(judgedBy(examples, model))
-    .filter((b) => b.n > 0)
-    .map(
-      (b) =>
-        `${b.from.toFixed(1)}–${b.to.toFixed(1)}: n ${b.n}, mean confidence ${b.confidence.toFixed(3)}, accuracy ${b.accuracy.toFixed(3)}`,
-    );
-}
-
 /**
  * Isotonic regression (pool adjacent violators) of the labels on a score, pooled into blocks of at least `minBlock`
  * examples so that no knot rests on a handful of rows: the knots (mean score, mean label) of a monotone map.

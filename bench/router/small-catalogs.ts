@@ -5,14 +5,15 @@
  * real MCP servers' definitions; the requests were written by hand before any scoring change was measured, and are a
  * held-out check: never edited to fit a result, never used to fit a constant.
  */
-interface SmallTool {
+export interface SmallTool {
   name: string;
   description: string;
 }
 
-export interface SmallCatalog {
+/** A catalog, its in-scope requests (with the tool each wants) and its off-topic requests. */
+export interface SmallCatalog<Tool extends SmallTool = SmallTool> {
   label: string;
-  tools: SmallTool[];
+  tools: Tool[];
   requests: Array<{ query: string; expected: string }>;
   offTopic: string[];
 }
