@@ -9,7 +9,7 @@ import { Router } from "../../src/router/router.js";
 import { TOOLSETS } from "../../src/server/toolsets.js";
 import { Bm25Router } from "./baseline.js";
 import { answerStats, type ConfidenceOutcome, measureConfidence, reliabilityLines } from "./confidence.js";
-import { measureConfirm } from "./confirm.js";
+import { FIRST_CONFIRMATION, joinConfirm, measureConfirm, SECOND_CONFIRMATION } from "./confirm.js";
 import { HELDOUT_OUT_OF_SCOPE, HELDOUT_QUERIES, HELDOUT_TOOLS } from "./heldout.js";
 import { HELDOUT_CATALOG, MORE_REQUESTS } from "./more-requests.js";
 import { PLAIN_REQUESTS } from "./plain-requests.js";
@@ -103,7 +103,11 @@ for (const m of plainMiss) {
   );
 }
 if (process.argv.includes("--confirm")) {
-  const c = await measureConfirm(served, withTools, WAIT);
+  const first = await measureConfirm(served, withTools, WAIT, FIRST_CONFIRMATION);
+  const second = await measureConfirm(served, withTools, WAIT, SECOND_CONFIRMATION);
+  summary("confirm first set", [...first.catalogs, ...first.plain]);
+  summary("confirm second set", [...second.catalogs, ...second.plain]);
+  const c = joinConfirm(first, second);
   summary("confirm catalogs", c.catalogs);
   summary("confirm plain", c.plain);
   summary("confirm all", [...c.catalogs, ...c.plain]);

@@ -20,8 +20,7 @@ import { DATA_FILES, requireData } from "../lib/datasets.js";
 import { percentile, publish, type Row, timeMs } from "../lib/report.js";
 import { Bm25Router, SeedRouter } from "./baseline.js";
 import { answerStats, type ConfidenceOutcome, measureConfidence, reliabilityLines } from "./confidence.js";
-import { measureConfirm } from "./confirm.js";
-import { CONFIRM_CATALOGS, CONFIRM_PLAIN } from "./confirm-requests.js";
+import { FIRST_CONFIRMATION, joinConfirm, measureConfirm, SECOND_CONFIRMATION } from "./confirm.js";
 import { HELDOUT_OUT_OF_SCOPE, HELDOUT_QUERIES, HELDOUT_TOOLS } from "./heldout.js";
 import { HELDOUT_CATALOG, MORE_REQUESTS } from "./more-requests.js";
 import { PLAIN_REQUESTS } from "./plain-requests.js";
@@ -686,9 +685,12 @@ for (const m of MORE_REQUESTS) {
   for (const q of m.offTopic) smallOffLexical.push(r.analyze(q).matches.length === 0);
 }
 const devConf = await measureConfidence(metaCat.ours, bm25Of(metaCat.ours), metaQueries);
-// Written after the sets above and before its first run; reported on its own, never used to choose anything.
-const confirm = await measureConfirm(served, withTools, SEMANTIC_WAIT);
+// Each written after the sets above and before its first run; reported on their own, never used to choose anything.
+const confirmFirst = await measureConfirm(served, withTools, SEMANTIC_WAIT, FIRST_CONFIRMATION);
+const confirmSecond = await measureConfirm(served, withTools, SEMANTIC_WAIT, SECOND_CONFIRMATION);
+const confirm = joinConfirm(confirmFirst, confirmSecond);
 const confirmAll = [...confirm.catalogs, ...confirm.plain];
+const confirmCatalogCount = FIRST_CONFIRMATION.catalogs.length + SECOND_CONFIRMATION.catalogs.length;
 const heldOutFirst = [...plain, ...small, ...heldConf];
 const heldOutAll = [...heldOutFirst, ...more];
 const autoAt = baseConfig.settings.auto_threshold;
@@ -701,12 +703,14 @@ for (const [label, set, target] of [
   ["held-out, first set (plain-requests.ts, small-catalogs.ts, heldout.ts)", heldOutFirst, ""],
   ["held-out, second set (more-requests.ts)", more, ""],
   [
-    "confirmation set (confirm-requests.ts: 14 new catalogs and plain requests over dwim's tools)",
+    `confirmation sets (confirm-requests.ts, confirm2-requests.ts: ${confirmCatalogCount} new catalogs and plain requests over dwim's tools)`,
     confirmAll,
     "<= 0.05",
   ],
-  ["confirmation set, catalogs only", confirm.catalogs, ""],
-  ["confirmation set, plain requests over dwim's tools only", confirm.plain, ""],
+  ["first confirmation set (confirm-requests.ts)", [...confirmFirst.catalogs, ...confirmFirst.plain], ""],
+  ["second confirmation set (confirm2-requests.ts)", [...confirmSecond.catalogs, ...confirmSecond.plain], ""],
+  ["confirmation sets, catalogs only", confirm.catalogs, ""],
+  ["confirmation sets, plain requests over dwim's tools only", confirm.plain, ""],
 ] as const) {
   confidenceRows.push({
     metric: `${label}: expected calibration error of the top match's confidence (${set.length} requests)`,
@@ -771,7 +775,7 @@ const confirmPlainAnswered = answerStats(
 );
 confidenceRows.push(
   {
-    metric: `confirmation plain requests over dwim's tools (${confirm.plain.length}, confirm-requests.ts): top-1 (baseline: plain BM25 ${share(confirm.plain, (x) => x.bm25Right).toFixed(1)} %)`,
+    metric: `confirmation plain requests over dwim's tools (${confirm.plain.length}: ${confirmFirst.plain.length} in confirm-requests.ts, ${confirmSecond.plain.length} in confirm2-requests.ts, top-1 ${share(confirmFirst.plain, (x) => x.calibrated.right).toFixed(1)} / ${share(confirmSecond.plain, (x) => x.calibrated.right).toFixed(1)} %): top-1 (baseline: plain BM25 ${share(confirm.plain, (x) => x.bm25Right).toFixed(1)} %)`,
     ours: share(confirm.plain, (x) => x.calibrated.right),
     baseline: share(confirm.plain, (x) => x.blend.right),
     unit: "%",
@@ -789,7 +793,7 @@ confidenceRows.push(
     target: ">= 85 %",
   },
   {
-    metric: `confirmation set: off-topic requests against its catalogs of 2–10 tools (${confirm.smallOff.length}): no match`,
+    metric: `confirmation sets: off-topic requests against their catalogs of 2–10 tools (${confirm.smallOff.length}): no match`,
     ours: share(confirm.smallOff, (x) => x.calibrated.confidence < suggestAt),
     baseline: share(confirm.smallOff, (x) => x.blend.confidence < suggestAt),
     unit: "%",
@@ -834,7 +838,7 @@ const reliabilityNotes = [
     heldOutAll.map((x) => x.calibrated),
   ),
   ...reliabilityLines(
-    "Reliability, confirmation set (confirm-requests.ts), dwim",
+    "Reliability, confirmation sets (confirm-requests.ts, confirm2-requests.ts), dwim",
     confirmAll.map((x) => x.calibrated),
   ),
   ...reliabilityLines(
@@ -921,7 +925,10 @@ publish({
     `Routing: ../shared/data/router/metatool_queries_dev.jsonl (${routing.n} queries), registry = metatool_tools.jsonl names + descriptions, no keywords; semantic lane: ${metaCat.ours.semantic.status.provider ?? "none"}, weight ${baseConfig.settings.semantic_weight}`,
     `Held-out routing (not from ../shared/data): bench/router/heldout.ts, ${HELDOUT_TOOLS.length} tools of real MCP servers (filesystem, git, github, slack, postgres, sqlite, fetch, puppeteer, time, memory, calendar, weather, calculator) and ${HELDOUT_QUERIES.length} requests written by hand before any run (short, sentences, 5 non-English), plus ${HELDOUT_OUT_OF_SCOPE.length} out-of-scope asks`,
     `Confidence (not from ../shared/data except the development row): bench/router/plain-requests.ts, ${PLAIN_REQUESTS.length} plain requests over dwim's served tools; bench/router/small-catalogs.ts, ${SMALL_CATALOGS.length} catalogs of 2–10 tools; the held-out catalog above; a second set written later over the same catalogs (bench/router/more-requests.ts, ${more.length} requests, ${more.filter((x) => !x.inScope).length} of them off-topic): ${smallIn.length} in-scope and ${smallOff.length} off-topic requests against the small catalogs in all. All written by hand before they were run, none used to fit (bench/router/calibrate.ts fits on MetaTool dev only)`,
-    `Confirmation set (not from ../shared/data): bench/router/confirm-requests.ts, written in full and committed before its first run, never used to choose a feature or constant: ${CONFIRM_CATALOGS.length} new catalogs of 2–20 tools (names, descriptions, parameter names) in domains the other sets do not use, ${CONFIRM_CATALOGS.reduce((n, c) => n + c.requests.length, 0)} in-scope and ${CONFIRM_CATALOGS.reduce((n, c) => n + c.offTopic.length, 0)} off-topic requests, plus ${CONFIRM_PLAIN.length} plain requests over dwim's served tools phrased unlike plain-requests.ts`,
+    ...[FIRST_CONFIRMATION, SECOND_CONFIRMATION].map(
+      (set, k) =>
+        `${k === 0 ? "First" : "Second"} confirmation set (not from ../shared/data): bench/router/${set.file}, written in full and committed before its first run, never used to choose a feature or constant: ${set.catalogs.length} new catalogs of ${Math.min(...set.catalogs.map((c) => c.tools.length))}–${Math.max(...set.catalogs.map((c) => c.tools.length))} tools (names, descriptions, parameter names) in domains the earlier sets do not use, ${set.catalogs.reduce((n, c) => n + c.requests.length, 0)} in-scope and ${set.catalogs.reduce((n, c) => n + c.offTopic.length, 0)} off-topic requests, plus ${set.plain.length} plain requests over dwim's served tools phrased unlike the earlier ones`,
+    ),
     `Abstention: ${abst.n} out-of-scope inputs written for this bench (bench/router/queries.ts) against dwim's 21 tools (test/router/fixture.ts)`,
     `Latency: synthetic catalogs of MetaTool descriptions (100, 1,000 tools), 2,000 MetaTool queries; load average at the end ${loadavg()
       .map((x) => x.toFixed(1))
