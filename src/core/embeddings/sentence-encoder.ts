@@ -33,7 +33,7 @@ const MAX_CHARS = 2000;
 const RECENT_QUERIES = 256;
 
 interface EncoderModel {
-  embed(inputs: string[]): Promise<number[][]>;
+  embed(inputs: string[]): Promise<Float32Array[]>;
 }
 
 let shared: Promise<EncoderModel> | undefined;
@@ -70,7 +70,7 @@ function loadSentenceEncoder(): Promise<EncoderModel> {
       }
       return {
         embed: async (inputs: string[]) =>
-          (await thread.request({ op: "embed", inputs } satisfies EncoderRequest)) as number[][],
+          (await thread.request({ op: "embed", inputs } satisfies EncoderRequest)) as Float32Array[],
       };
     })();
     shared.catch(() => {
@@ -113,7 +113,7 @@ export class SentenceEncoderEmbeddings implements EmbeddingProvider {
     for (const batch of batchesByLength(inputs, BATCH)) {
       const rows = await serialised(() => model.embed(batch.map((i) => inputs[i])));
       rows.forEach((row, k) => {
-        out[batch[k]] = l2normalize(Float32Array.from(row));
+        out[batch[k]] = l2normalize(row);
       });
     }
     return out;
