@@ -92,21 +92,9 @@ for (const line of reliabilityLines(
   [...plain, ...rest].map((x) => x.calibrated),
 ))
   console.log(line);
-// Each lane's own first tool on the plain requests: where the fused answer or its confidence falls short, which lane
-// ranks dwim's tools well and which does not.
-let lexicalFirst = 0;
-let semanticFirst = 0;
-for (const p of PLAIN_REQUESTS) {
-  if (served.rank(p.query)[0]?.tool.name === p.expected) lexicalFirst++;
-  const sims = await served.semantic.score(p.query);
-  if (sims && sims.length > 0) {
-    const best = sims.reduce((b, x, i) => (x > sims[b] ? i : b), 0);
-    if (served.registry.tools[best].name === p.expected) semanticFirst++;
-  }
-}
-const share = (k: number) => ((100 * k) / PLAIN_REQUESTS.length).toFixed(1);
+const laneShare = (f: (x: ConfidenceOutcome) => boolean) => ((100 * plain.filter(f).length) / plain.length).toFixed(1);
 console.log(
-  `plain (plain-requests.ts): top-1 of the lexical lane alone ${share(lexicalFirst)} %, of the semantic lane alone ${share(semanticFirst)} %`,
+  `plain (plain-requests.ts): top-1 of the lexical lane alone ${laneShare((x) => x.lexicalRight)} %, of the semantic lane alone ${laneShare((x) => x.semanticRight)} %`,
 );
 const plainMiss = PLAIN_REQUESTS.map((p, k) => ({ ...p, o: plain[k] })).filter(
   (x) => !x.o.calibrated.right || x.o.calibrated.confidence < at,
