@@ -22,6 +22,9 @@ export interface ConfidenceOutcome {
   blend: Judged;
   /** Plain BM25's top-1 was right. */
   bm25Right: boolean;
+  /** The first tool of dwim's lexical lane alone, and of its semantic lane alone (false when the lane is off), was right. */
+  lexicalRight: boolean;
+  semanticRight: boolean;
   inScope: boolean;
 }
 
@@ -48,14 +51,25 @@ export async function measureConfidence(
       ? { scores, weight, agreement: false, calibrate: false }
       : undefined;
     const ranked = router.index.rank(c.query, 1, blendInput);
+    const lexicalFirst = router.index.rank(c.query, 1)[0]?.tool.name;
+    const semanticFirst = scores && scores.length > 0 ? router.registry.tools[argMax(scores)].name : undefined;
     out.push({
       calibrated: { confidence, right: c.expected !== null && name === c.expected },
       blend: { confidence: ranked[0]?.score ?? 0, right: c.expected !== null && ranked[0]?.tool.name === c.expected },
       bm25Right: c.expected !== null && bm25.rank(c.query)[0]?.tool === c.expected,
+      lexicalRight: c.expected !== null && lexicalFirst === c.expected,
+      semanticRight: c.expected !== null && semanticFirst === c.expected,
       inScope: c.expected !== null,
     });
   }
   return out;
+}
+
+/** Index of the largest value (the first of equals). */
+function argMax(xs: Float64Array): number {
+  let best = 0;
+  for (let i = 1; i < xs.length; i++) if (xs[i] > xs[best]) best = i;
+  return best;
 }
 
 export interface AnswerStats {

@@ -92,6 +92,10 @@ for (const line of reliabilityLines(
   [...plain, ...rest].map((x) => x.calibrated),
 ))
   console.log(line);
+const laneShare = (f: (x: ConfidenceOutcome) => boolean) => ((100 * plain.filter(f).length) / plain.length).toFixed(1);
+console.log(
+  `plain (plain-requests.ts): top-1 of the lexical lane alone ${laneShare((x) => x.lexicalRight)} %, of the semantic lane alone ${laneShare((x) => x.semanticRight)} %`,
+);
 const plainMiss = PLAIN_REQUESTS.map((p, k) => ({ ...p, o: plain[k] })).filter(
   (x) => !x.o.calibrated.right || x.o.calibrated.confidence < at,
 );

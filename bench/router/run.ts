@@ -767,6 +767,10 @@ confidenceRows.push(
     unit: "%",
     target: ">= 85 %",
   },
+  {
+    metric: "plain requests over dwim's tools: top-1 of dwim's lexical lane alone / of its semantic lane alone",
+    ours: `${share(plain, (x) => x.lexicalRight).toFixed(1)} % / ${share(plain, (x) => x.semanticRight).toFixed(1)} %`,
+  },
 );
 const confirmPlainAnswered = answerStats(
   confirm.plain.map((x) => x.calibrated),
@@ -780,6 +784,10 @@ confidenceRows.push(
     baseline: share(confirm.plain, (x) => x.blend.right),
     unit: "%",
     target: ">= 90 %",
+  },
+  {
+    metric: "confirmation plain requests: top-1 of dwim's lexical lane alone / of its semantic lane alone",
+    ours: `${share(confirm.plain, (x) => x.lexicalRight).toFixed(1)} % / ${share(confirm.plain, (x) => x.semanticRight).toFixed(1)} %`,
   },
   {
     metric: "confirmation plain requests: answered (confidence >= suggest_threshold)",

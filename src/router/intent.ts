@@ -157,7 +157,7 @@ export class IntentIndex {
     semantic?: SemanticInput,
     among?: ReadonlySet<number>,
   ): ScoredTool[] {
-    const query = parseQuery(rawQuery);
+    const query = parseQuery(rawQuery, (word) => this.idf.has(stem(word)));
     const signals = new Signals(this.docs.length);
     if (query.terms.length > 0) this.addLexicalSignals(query, signals);
     this.addNameSignals(query, signals);
@@ -440,10 +440,16 @@ interface ParsedQuery {
   formsOf: Map<string, string[]>;
 }
 
-function parseQuery(rawQuery: string): ParsedQuery {
+/**
+ * A word written in capitals (TODO, PDF, SI) is read as a literal value, unless the catalog has it as a word: then it
+ * names what the request is about as much as in lower case.
+ */
+const CAPITALS = /^\p{Lu}{2,}$/u;
+
+function parseQuery(rawQuery: string, known: (word: string) => boolean): ParsedQuery {
   const text = rawQuery.slice(0, MAX_QUERY_CHARS);
   const chunks = chunksOf(text);
-  const words = chunks.filter((c) => !c.value);
+  const words = chunks.filter((c) => !c.value || (CAPITALS.test(c.text) && known(c.text.toLowerCase())));
   const written = words.flatMap((c) => wordsOf(c.text));
   const ordered = written.map(stem);
   const formsOf = new Map<string, string[]>();

@@ -167,9 +167,13 @@ function stemUncached(word: string): string {
   // Table forms go through the same rules, so `decided` → decide → decid meets `decide` → decid.
   const base = Object.hasOwn(WORD_FORMS, w) ? WORD_FORMS[w] : w;
   let s = singularize(base);
+  // -ied is -y plus -ed (applied, copied): cut to the -y, which the rules below then treat as the bare verb.
+  if (s.endsWith("ied") && s.length - 3 >= 3) s = `${s.slice(0, -3)}y`;
   for (const suffix of ["ations", "ation", "ings", "ing", "ions", "ion", "ers", "er", "ed", "ly"]) {
     if (s.endsWith(suffix) && s.length - suffix.length >= 3) {
       s = s.slice(0, -suffix.length);
+      // What is left may be a verb in -ly (multiplying → multiply): cut as the bare verb is, so its forms meet.
+      if (suffix !== "ly" && s.endsWith("ly") && s.length - 2 >= 3) s = s.slice(0, -2);
       break;
     }
   }

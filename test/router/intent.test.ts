@@ -374,3 +374,24 @@ describe("keywords of several words count only as the whole phrase", () => {
     expect(top.breakdown.keyword).toBeGreaterThan(0);
   });
 });
+
+describe("a word in capitals is a literal unless the catalog has it as a word", () => {
+  const tool = (name: string, description: string) =>
+    defineTool({ name, title: name, description, toolset: "t", keywords: [], input: {}, handler: () => ({}) });
+  const formats = fixtureRouter({}, [
+    tool("export_document", "Export a document as a pdf or an html page."),
+    tool("send_message", "Send a message to a channel."),
+  ]);
+
+  it("PDF meets the catalog's 'pdf' as pdf does", () => {
+    const upper = formats.rank("turn the report into a PDF");
+    const lower = formats.rank("turn the report into a pdf");
+    expect(upper[0].tool.name).toBe("export_document");
+    expect(upper[0].breakdown.lexical).toBe(lower[0].breakdown.lexical);
+  });
+
+  it("capitals the catalog lacks stay values: no term, no evidence", () => {
+    expect(formats.rank("ZORBLAX")).toEqual([]);
+    expect(formats.rank("look at ASAP").find((s) => s.tool.name === "export_document")).toBeUndefined();
+  });
+});

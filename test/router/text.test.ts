@@ -49,6 +49,18 @@ describe("query terms", () => {
     expect(stem("converter")).toBe(stem("convert"));
   });
 
+  it("stems every form of a verb in -y together (-ied, -ies, -ying), those in -ly included", () => {
+    for (const forms of [
+      ["multiply", "multiplying", "multiplied", "multiplies"],
+      ["apply", "applying", "applied", "applies"],
+      ["copy", "copying", "copied", "copies"],
+      ["study", "studying", "studied", "studies"],
+    ]) {
+      expect(new Set(forms.map(stem)).size, forms.join(" ")).toBe(1);
+    }
+    expect(stem("quickly")).toBe(stem("quick"));
+  });
+
   it("undoubles a final consonant only where a suffix beginning with a vowel was cut", () => {
     expect(stem("mapping")).toBe(stem("map"));
     expect(stem("planned")).toBe(stem("plan"));
