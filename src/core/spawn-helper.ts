@@ -122,7 +122,9 @@ process.on("message", (m) => {
           send({ t: "exit", id: m.id, codes, stderr: errs.join("") });
         });
       });
-      if (m.stdin !== undefined) children[0].stdin.end(m.stdin);
+      // A stage may exit without reading its input (ripgrep refusing the pattern): the write then fails with EPIPE,
+      // which must not end this process; the stage's exit code and stderr say what happened.
+      if (m.stdin !== undefined) children[0].stdin.on("error", () => {}).end(m.stdin);
       send({ t: "started", id: m.id, pids: children.map((c) => c.pid || 0) });
       // Only the last stage holds the socket now: its exit ends the output.
       sock.destroy();
@@ -412,7 +414,8 @@ function spawnDirect(request: PipelineRequest, handlers: PipelineHandlers): Pipe
       handlers.end(codes);
     });
   });
-  if (request.stdin !== undefined) children[0]?.stdin?.end(request.stdin);
+  // As in the helper: a stage that exits without reading its input must not make the write an uncaught EPIPE.
+  if (request.stdin !== undefined) children[0]?.stdin?.on("error", () => {}).end(request.stdin);
   return { kill, pids: () => children.map((c) => c.pid ?? 0) };
 }
 

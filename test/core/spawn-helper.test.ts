@@ -100,6 +100,25 @@ describe("spawning through the helper", () => {
     expect((await checkPattern(rg, "(bad", [], root)).valid).toBe(false);
   });
 
+  it("survives a stage that exits without reading its stdin (EPIPE), through the helper and directly", async () => {
+    const root = tree();
+    // More than a pipe holds: the write is still going when ripgrep refuses the pattern and exits.
+    const input = "alpha\n".repeat(200_000);
+    const refused = () => records(["(unclosed"], root, { stdin: input });
+    const before = spawnHelperRuns();
+    for (let i = 0; i < 3; i++) expect((await refused()).run.exitCode).toBe(2);
+    // The helper lived through it: a later run still goes through it (a dead one is not restarted for 10 s).
+    expect((await records(["-n", "alpha", "."], root)).run.exitCode).toBe(0);
+    expect(spawnHelperRuns() - before).toBe(4);
+    setSpawnHelperMode("never");
+    try {
+      for (let i = 0; i < 3; i++) expect((await refused()).run.exitCode).toBe(2);
+    } finally {
+      setSpawnHelperMode("always");
+    }
+    expect(await spawnHelperReady()).toBe(true);
+  });
+
   it("stops ripgrep when the caller stops, aborts or runs out of time", async () => {
     const root = tree();
     let seen = 0;
