@@ -49,6 +49,8 @@ const SENTENCES = [
   "東京の天気は？ 🙂🙂🙂 \u0000\u0007 tabs\tand\nnewlines",
   "snake_case_name camelCaseName kebab-case-name path/to/file.ts --flag=value",
   "I want to see how Amazon's website appeared during its prime day event. Can you fetch that for me?",
+  "Certainly! Can you please assist me in documenting my whole decision-making process, including research, test drives, budget considerations, and any other relevant factors, as I am currently in the market to purchase a new car, a used one, or a lease?",
+  "x",
   Array.from({ length: 80 }, (_, i) => `step ${i} of the migration`).join(", "),
 ];
 
@@ -101,10 +103,10 @@ describe("PieceTokenizer", () => {
 });
 
 describe("UseLiteEncoder", () => {
-  it("runs the graph synchronously and gives the package's vectors bit for bit, alone and in a batch", async () => {
+  it("runs a text alone by its own pass, a batch by the graph synchronously, with the package's vectors bit for bit", async () => {
     const encoder = new UseLiteEncoder(tf, graph, vocabulary);
     await encoder.check();
-    expect(encoder.path).toBe("execute");
+    expect(encoder.path).toBe("pass");
     const texts = SENTENCES.filter((s) => s.trim() !== "");
     // Alone, then the whole set as one batch (padded to its longest text, which passes the 128-token limit).
     for (const batch of [...texts.map((t) => [t]), texts]) {
@@ -116,6 +118,34 @@ describe("UseLiteEncoder", () => {
         expect(Array.from(v)).toEqual(theirs[i]);
       });
     }
+  });
+
+  it("gives the package's vectors bit for bit for any text alone (random words and lengths past 48 tokens)", async () => {
+    const encoder = new UseLiteEncoder(tf, graph, vocabulary);
+    await encoder.check();
+    const word = fc.integer({ min: 6, max: vocabulary.length - 1 }).map((i) => vocabulary[i][0].replace(/\u2581/g, ""));
+    const text = fc.array(word, { minLength: 1, maxLength: 70 }).map((a) => a.join(" "));
+    await fc.assert(
+      fc.asyncProperty(text, async (s) => {
+        const [ours] = await encoder.embed([s]);
+        const [theirs] = await reference.embed([s]);
+        expect(Array.from(ours)).toEqual(theirs);
+      }),
+      { numRuns: 40, seed: 5 },
+    );
+  });
+
+  it("keeps the graph when its weights are not the ones the pass reads", async () => {
+    const renamed: Graph = {
+      weights: Object.fromEntries(Object.entries(graph.weights).filter(([name]) => name !== "module/Embeddings_en")),
+      execute: (inputs) => graph.execute(inputs),
+      executeAsync: (inputs) => graph.executeAsync(inputs),
+    };
+    const encoder = new UseLiteEncoder(tf, renamed, vocabulary);
+    await encoder.check();
+    expect(encoder.path).toBe("execute");
+    const [v] = await encoder.embed(["find where a function is defined"]);
+    expect(Array.from(v)).toEqual((await reference.embed(["find where a function is defined"]))[0]);
   });
 
   it("keeps executeAsync when the graph does not take the fed values", async () => {

@@ -5,10 +5,13 @@
  * `executeAsync`. The graph holds two data-dependent ops (TensorFlow `Where`): which tokens fit the 128-token limit,
  * and which cells of the padded token matrix hold a token. Both follow from the token counts alone, so they are
  * computed here and fed to the graph by name; TensorFlow.js then runs the rest without awaiting between ops.
+ * A single text (a query) skips the graph's executor altogether: use-lite-pass.ts runs only the ops that change a
+ * value, with the same kernels in the same order.
  *
- * Whether the graph takes the fed values is checked once, at load, against `executeAsync` on probe sentences: a
- * model whose node names or results differ runs through `executeAsync` as before (see `UseLiteEncoder.path`).
+ * Whether the graph takes the fed values, and whether the single-text pass gives the graph's vectors, is checked once,
+ * at load, against `executeAsync` on probe sentences: what differs in any bit is not used (see `UseLiteEncoder.path`).
  */
+import { type PassTensor, type TensorOps, UseLitePass } from "./use-lite-pass.js";
 
 /** The package's vocabulary: [piece, log-probability] by token id; ids below 6 are reserved (0 is the unknown). */
 export type Vocabulary = ReadonlyArray<readonly [string, number]>;
@@ -89,14 +92,9 @@ export class PieceTokenizer {
   }
 }
 
-/** The few TensorFlow.js calls used here (`@energetic-ai/core` re-exports them; its types are not installed). */
-export interface Tensor {
-  readonly shape: number[];
-  dataSync(): ArrayLike<number>;
-  dispose(): void;
-}
-export interface TensorFactory {
-  tensor1d(values: Int32Array, dtype: "int32"): Tensor;
+/** The TensorFlow.js calls used here (`@energetic-ai/core` re-exports them; its types are not installed). */
+export type Tensor = PassTensor;
+export interface TensorFactory extends TensorOps {
   tensor2d(values: Int32Array, shape: [number, number], dtype: "int32"): Tensor;
 }
 export interface Graph {
@@ -114,7 +112,10 @@ const MAX_LENGTH = `${ENCODER}/ClipToMaxLength/Less/y`;
 const TOKEN_CELLS = `${ENCODER}/Encode/TransformerStack/Layer_1/TransformerLayer/FFN/StoreMask/ToInt32`;
 const TOKEN_POSITIONS = `${ENCODER}/Encode/TransformerStack/Layer_0/AddTimingSignal/strided_slice_2`;
 
-/** Texts the load-time check embeds both ways: plain, unknown characters, past the length limit, a batch. */
+/**
+ * Texts the load-time check embeds every way: plain, unknown characters, one token, past the length limit (each also
+ * alone, for the single-text pass), a batch.
+ */
 const PROBES: readonly (readonly string[])[] = [
   ["find where a function is defined"],
   ["naïve café — 東京 ✓ 𝔘𝔫𝔦𝔠𝔬𝔡𝔢", "x"],
@@ -125,6 +126,7 @@ export class UseLiteEncoder {
   private readonly tokenizer: PieceTokenizer;
   private readonly maxLength: number | undefined;
   private fast = false;
+  private pass: UseLitePass | undefined;
 
   constructor(
     private readonly tf: TensorFactory,
@@ -136,12 +138,15 @@ export class UseLiteEncoder {
     this.maxLength = limit ? Number(limit.dataSync()[0]) : undefined;
   }
 
-  /** How the graph runs: "execute" once the load-time check passed, else "executeAsync". */
-  get path(): "execute" | "executeAsync" {
-    return this.fast ? "execute" : "executeAsync";
+  /**
+   * How a call runs: "pass" (a single text, use-lite-pass.ts; batches as "execute") once the load-time check passed
+   * for it, "execute" once it passed for the fed graph, else "executeAsync".
+   */
+  get path(): "pass" | "execute" | "executeAsync" {
+    return this.pass ? "pass" : this.fast ? "execute" : "executeAsync";
   }
 
-  /** Compares both ways on the probes; the synchronous way is used only if every vector matched bit for bit. */
+  /** Compares every way on the probes; a faster way is used only if each of its vectors matched bit for bit. */
   async check(): Promise<void> {
     if (this.maxLength === undefined) return;
     for (const texts of PROBES) {
@@ -152,13 +157,32 @@ export class UseLiteEncoder {
       } catch {
         return;
       }
-      if (slow.length !== fast.length || !slow.every((x, i) => Object.is(x, fast[i]))) return;
+      if (!sameBits(slow, fast)) return;
     }
     this.fast = true;
+    let pass: UseLitePass;
+    try {
+      pass = new UseLitePass(this.tf, this.graph.weights);
+    } catch {
+      return;
+    }
+    try {
+      for (const text of PROBES.flat()) {
+        const ids = this.tokenizer.encode(text);
+        if (!sameBits(await this.run([text], false), pass.embed(ids))) return pass.dispose();
+      }
+    } catch {
+      return pass.dispose();
+    }
+    this.pass = pass;
   }
 
   /** One 512-dimensional row per text, in order. */
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
+    if (this.pass && texts.length === 1) {
+      const ids = this.tokenizer.encode(texts[0]);
+      if (ids.length > 0) return [this.pass.embed(ids)];
+    }
     const flat = await this.run(texts, this.fast);
     const dim = flat.length / Math.max(1, texts.length);
     return texts.map((_, i) => flat.slice(i * dim, (i + 1) * dim));
@@ -218,4 +242,8 @@ export class UseLiteEncoder {
       for (const t of owned) t.dispose();
     }
   }
+}
+
+function sameBits(a: Float32Array, b: Float32Array): boolean {
+  return a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
 }
