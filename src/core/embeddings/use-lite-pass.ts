@@ -6,10 +6,10 @@
  * the padding mask; for a single text every one of those is an identity or a constant. This pass runs only the ops
  * that change a value (about 110), with the same kernels on the same shapes in the same order, so the vector is the
  * graph's bit for bit (checked at load against the graph itself, see `UseLiteEncoder.check`; test/core/use-lite.test.ts).
- * Two things are computed once instead of per call: the timing signal (sine and cosine of each position, which
- * depends on the position alone) and the padding bias, which for a single text is all zeros and is skipped (adding
- * -0 changes no value). Measured on the bench machine: the graph's fixed cost per call, about 7 ms at one token,
- * falls to about 2 ms; the per-token cost, the matrix products, is unchanged (docs/router.md, Semantic lane).
+ * Computed once instead of per call: the timing signal (sine and cosine of each position, which depends on the
+ * position alone); skipped: the padding bias, which for a single text is all zeros (adding -0 changes no value).
+ * The matrix products, which are most of the cost and grow with the text, are unchanged (docs/router.md, Semantic
+ * lane, has the measured split).
  */
 
 /** A tensor as far as this pass uses one. */
@@ -23,11 +23,10 @@ export interface PassTensor {
 export interface TensorOps {
   tidy<T>(fn: () => T): T;
   keep<T extends PassTensor>(t: T): T;
-  tensor1d(values: Int32Array, dtype: "int32"): PassTensor;
+  tensor(values: Float32Array, shape: number[], dtype: "float32"): PassTensor;
   scalar(value: number, dtype: "float32"): PassTensor;
   range(start: number, stop: number, step: number, dtype: "int32"): PassTensor;
   cast(x: PassTensor, dtype: "float32"): PassTensor;
-  gather(x: PassTensor, indices: PassTensor, axis: number): PassTensor;
   slice(x: PassTensor, begin: number[], size: number[]): PassTensor;
   reshape(x: PassTensor, shape: number[]): PassTensor;
   expandDims(x: PassTensor, axis: number): PassTensor;
@@ -76,7 +75,11 @@ interface Layer {
 type Weights = Record<string, PassTensor[] | undefined>;
 
 export class UseLitePass {
-  private readonly embeddings: PassTensor;
+  /**
+   * The token embeddings [vocabulary, 256], copied out once (8 MB): a text's rows are copied from here, since
+   * TensorFlow.js's WebAssembly gather took about 1 ms for 40 rows and a copy takes a tenth of that.
+   */
+  private readonly embeddings: Float32Array;
   private readonly layers: Layer[];
   private readonly epsilon: PassTensor;
   private readonly hidden: [PassTensor, PassTensor];
@@ -96,7 +99,7 @@ export class UseLitePass {
       if (!t) throw new Error(`The sentence encoder's graph has no weight ${name}`);
       return t;
     };
-    this.embeddings = w("module/Embeddings_en");
+    this.embeddings = new Float32Array(w("module/Embeddings_en").dataSync());
     this.layers = [0, 1].map((l): Layer => {
       const params = `${ENCODER}/Encode/Layer_${l}/TransformerLayer`;
       const ops = `${STACK}/Layer_${l}/TransformerLayer`;
@@ -142,13 +145,23 @@ export class UseLitePass {
     this.signal.dispose();
   }
 
-  /** The 512-dimensional vector of one text's token ids (at least one). */
+  /** Whether every token id has an embedding row. */
+  covers(ids: readonly number[]): boolean {
+    const rows = this.embeddings.length / 256;
+    return ids.every((id) => Number.isInteger(id) && id >= 0 && id < rows);
+  }
+
+  /** The 512-dimensional vector of one text's token ids (at least one, each `covers`ed). */
   embed(ids: readonly number[]): Float32Array {
     const { tf } = this;
     const n = Math.min(ids.length, this.maxLength);
     if (n < 1) throw new Error("The sentence encoder's pass needs at least one token");
+    const rows = new Float32Array(n * 256);
+    for (let i = 0; i < n; i++) {
+      rows.set(this.embeddings.subarray(ids[i] * 256, (ids[i] + 1) * 256), i * 256);
+    }
     return tf.tidy(() => {
-      const tokens = tf.gather(this.embeddings, tf.tensor1d(Int32Array.from(ids.slice(0, n)), "int32"), 0);
+      const tokens = tf.tensor(rows, [n, 256], "float32");
       // The graph adds the timing signal to the embeddings, then adds the embeddings once more.
       const timed = tf.add(tokens, tf.slice(this.signal, [0, 0], [n, 256]));
       const x0 = tf.reshape(tf.add(tokens, timed), [1, n, 256]);

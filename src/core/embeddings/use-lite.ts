@@ -95,6 +95,7 @@ export class PieceTokenizer {
 /** The TensorFlow.js calls used here (`@energetic-ai/core` re-exports them; its types are not installed). */
 export type Tensor = PassTensor;
 export interface TensorFactory extends TensorOps {
+  tensor1d(values: Int32Array, dtype: "int32"): Tensor;
   tensor2d(values: Int32Array, shape: [number, number], dtype: "int32"): Tensor;
 }
 export interface Graph {
@@ -181,7 +182,8 @@ export class UseLiteEncoder {
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
     if (this.pass && texts.length === 1) {
       const ids = this.tokenizer.encode(texts[0]);
-      if (ids.length > 0) return [this.pass.embed(ids)];
+      // A token the pass has no row for (none in the package's vocabulary) leaves the text to the graph.
+      if (ids.length > 0 && this.pass.covers(ids)) return [this.pass.embed(ids)];
     }
     const flat = await this.run(texts, this.fast);
     const dim = flat.length / Math.max(1, texts.length);
