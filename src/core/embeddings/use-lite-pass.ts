@@ -4,7 +4,7 @@
  * The graph is written for a padded batch: of its ~250 ops per call, most compute shapes (Shape, StridedSlice, Pack,
  * Prod, ConcatV2), move tokens between the padded matrix and the list of real tokens (ScatterNd, GatherNd), or build
  * the padding mask; for a single text every one of those is an identity or a constant. This pass runs only the ops
- * that change a value (about 110), with the same kernels on the same shapes in the same order, so the vector is the
+ * that change a value (about 120), with the same kernels on the same shapes in the same order, so the vector is the
  * graph's bit for bit (checked at load against the graph itself, see `UseLiteEncoder.check`; test/core/use-lite.test.ts).
  * Computed once instead of per call: the timing signal (sine and cosine of each position, which depends on the
  * position alone); skipped: the padding bias, which for a single text is all zeros (adding -0 changes no value).
