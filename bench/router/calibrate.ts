@@ -38,13 +38,7 @@ const data = requireData("npx tsx bench/router/calibrate.ts", [DATA_FILES.metato
 const tools = readJsonl<MetaTool>(join(data, DATA_FILES.metatoolTools.path));
 const queries = readJsonl<{ query: string; expected: string }>(join(data, DATA_FILES.metatoolQueries.path));
 const base = routerConfigFrom(
-  loadConfig({
-    userFile: null,
-    projectFile: null,
-    // Only the synonyms switch, to compare a fit without them.
-    env: { DWIM_ROUTER_SYNONYMS: process.env.DWIM_ROUTER_SYNONYMS },
-    sections: [...ROUTER_CONFIG_SECTIONS],
-  }),
+  loadConfig({ userFile: null, projectFile: null, env: {}, sections: [...ROUTER_CONFIG_SECTIONS] }),
 );
 const routerOf = (subset: readonly MetaTool[]) =>
   new Router(
@@ -56,8 +50,6 @@ const routerOf = (subset: readonly MetaTool[]) =>
 
 const full = routerOf(tools);
 if (!(await full.semantic.ready(300_000))) throw new Error(`semantic lane not ready: ${full.semantic.status.status}`);
-// WordNet synonyms for unknown words, as analyze_intent uses them (loaded once per process; [router] synonyms).
-await full.synonymsReady();
 const weight = full.config.settings.semantic_weight;
 const SIZES = [2, 3, 4, 5, 6, 8, 10, 20, 50, 100];
 const rnd = rng(20261127);
@@ -121,7 +113,6 @@ for (const q of queries) {
   }
   if (inScope) picked.splice(Math.floor(rnd() * (picked.length + 1)), 0, tools.find((t) => t.name === q.expected)!);
   const sub = routerOf(picked);
-  await sub.synonymsReady();
   const subScores = scores
     ? Float64Array.from(sub.registry.tools.map((t) => scores[full.registry.byName.get(t.name)!.index]))
     : undefined;

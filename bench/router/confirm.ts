@@ -58,7 +58,7 @@ export async function measureConfirm(
         c.tools.map((t) => ({ name: t.name, description: t.description, keywords: [], parameters: t.parameters })),
       ),
     );
-    await Promise.all([r.semantic.ready(waitMs), r.synonymsReady()]);
+    await r.semantic.ready(waitMs);
     const outcomes = await measureConfidence(r, bm25Of(r), [
       ...c.requests,
       ...c.offTopic.map((query) => ({ query, expected: null })),

@@ -19,13 +19,7 @@ import { SMALL_CATALOGS } from "./small-catalogs.js";
 
 const WAIT = 60_000;
 const base = routerConfigFrom(
-  loadConfig({
-    userFile: null,
-    projectFile: null,
-    // Only the synonyms switch, for a before/after in one session.
-    env: { DWIM_ROUTER_SYNONYMS: process.env.DWIM_ROUTER_SYNONYMS },
-    sections: [...ROUTER_CONFIG_SECTIONS],
-  }),
+  loadConfig({ userFile: null, projectFile: null, env: {}, sections: [...ROUTER_CONFIG_SECTIONS] }),
 );
 const withTools = (tools: RouterConfig["tools"]): RouterConfig => ({ ...base, tools });
 const bm25Of = (r: Router) =>
@@ -37,9 +31,9 @@ const served = new Router(
   TOOLSETS.flatMap((t) => t.tools),
   base,
 );
-await Promise.all([served.semantic.ready(WAIT), served.synonymsReady()]);
+await served.semantic.ready(WAIT);
 const held = new Router([], plainTools(HELDOUT_TOOLS));
-await Promise.all([held.semantic.ready(WAIT), held.synonymsReady()]);
+await held.semantic.ready(WAIT);
 const plain = await measureConfidence(served, bm25Of(served), PLAIN_REQUESTS);
 const devCases = [...PLAIN_DEV_REQUESTS, ...PLAIN_DEV_OFF_TOPIC.map((query) => ({ query, expected: null }))];
 const dev = await measureConfidence(served, bm25Of(served), devCases);
@@ -48,7 +42,7 @@ const smallOff: ConfidenceOutcome[] = [];
 const routers = new Map<string, Router>();
 for (const c of SMALL_CATALOGS) {
   const r = new Router([], plainTools(c.tools));
-  await Promise.all([r.semantic.ready(WAIT), r.synonymsReady()]);
+  await r.semantic.ready(WAIT);
   routers.set(c.label, r);
   const o = await measureConfidence(r, bm25Of(r), [
     ...c.requests,

