@@ -12,6 +12,7 @@ import { answerStats, type ConfidenceOutcome, measureConfidence, reliabilityLine
 import { FIRST_CONFIRMATION, joinConfirm, measureConfirm, SECOND_CONFIRMATION } from "./confirm.js";
 import { HELDOUT_OUT_OF_SCOPE, HELDOUT_QUERIES, HELDOUT_TOOLS } from "./heldout.js";
 import { HELDOUT_CATALOG, MORE_REQUESTS } from "./more-requests.js";
+import { PLAIN_DEV_OFF_TOPIC, PLAIN_DEV_REQUESTS } from "./plain-dev-requests.js";
 import { PLAIN_REQUESTS } from "./plain-requests.js";
 import { expectedCalibrationError } from "./reliability.js";
 import { SMALL_CATALOGS } from "./small-catalogs.js";
@@ -34,6 +35,8 @@ await served.semantic.ready(WAIT);
 const held = new Router([], plainTools(HELDOUT_TOOLS));
 await held.semantic.ready(WAIT);
 const plain = await measureConfidence(served, bm25Of(served), PLAIN_REQUESTS);
+const devCases = [...PLAIN_DEV_REQUESTS, ...PLAIN_DEV_OFF_TOPIC.map((query) => ({ query, expected: null }))];
+const dev = await measureConfidence(served, bm25Of(served), devCases);
 const rest: ConfidenceOutcome[] = [];
 const smallOff: ConfidenceOutcome[] = [];
 const routers = new Map<string, Router>();
@@ -85,6 +88,29 @@ function summary(label: string, set: ConfidenceOutcome[]) {
   );
 }
 summary("plain (plain-requests.ts)", plain);
+summary("dev plain (plain-dev-requests.ts)", dev);
+{
+  const inDev = dev.filter((x) => x.inScope);
+  const share = (f: (x: ConfidenceOutcome) => boolean) => ((100 * inDev.filter(f).length) / inDev.length).toFixed(1);
+  // The lexical lane alone, calibrated with its own model (the semantic lane still loading, or embeddings off).
+  const lexOff = PLAIN_DEV_OFF_TOPIC.filter((q) => (served.index.rank(q, 1)[0]?.score ?? 0) < at).length;
+  console.log(
+    `dev plain: top-1 lexical alone ${share((x) => x.lexicalRight)} %, semantic alone ${share((x) => x.semanticRight)} %, plain BM25 ${share((x) => x.bm25Right)} %; off-topic no match, lexical alone ${lexOff} / ${PLAIN_DEV_OFF_TOPIC.length}`,
+  );
+  if (process.argv.includes("--dev-misses")) {
+    for (const [k, c] of devCases.entries()) {
+      const o = dev[k];
+      const bad =
+        c.expected === null ? o.calibrated.confidence >= at : !o.calibrated.right || o.calibrated.confidence < at;
+      if (!bad) continue;
+      const r = await served.rankFused(c.query, 3);
+      const lex = served.index.rank(c.query, 1)[0];
+      console.log(
+        `  dev miss: ${c.query} → want ${c.expected ?? "none"}; conf ${o.calibrated.confidence.toFixed(2)}; fused ${r.map((x) => `${x.tool.name} ${x.score.toFixed(2)}`).join(", ")}; lexical ${lex?.tool.name ?? "-"} ${lex?.score.toFixed(2) ?? ""}`,
+      );
+    }
+  }
+}
 summary("held-out all", [...plain, ...rest]);
 summary("small catalogs off-topic", smallOff);
 for (const line of reliabilityLines(
