@@ -66,6 +66,11 @@ export interface ToolDefinition<Shape extends InputShape = InputShape> {
   description: string;
   /** More about the tool, for `list_capabilities` detail "full" and the docs: kept out of tools/list. */
   details?: string;
+  /**
+   * Requests this tool serves, written as users and agents ask (“jot down that we picked postgres”): the router compares
+   * a request with each of them as well as with the description (docs/router.md, Semantic lane). Kept out of tools/list.
+   */
+  examples?: readonly string[];
   /** Capability the tool belongs to: the `--tools` toolset name. */
   toolset: string;
   keywords: readonly string[];
@@ -109,6 +114,7 @@ export interface ToolSpec<Shape extends InputShape> {
   title: string;
   description: string;
   details?: string;
+  examples?: readonly string[];
   toolset: string;
   keywords?: readonly string[];
   aliases?: readonly string[];
@@ -144,6 +150,7 @@ export function defineTool<Shape extends InputShape>(spec: ToolSpec<Shape>): Too
     title: spec.title,
     description: spec.description,
     details: spec.details,
+    examples: spec.examples,
     toolset: spec.toolset,
     keywords: spec.keywords ?? [],
     aliases: spec.aliases ?? [],

@@ -15,6 +15,15 @@ export const readFileTool = defineTool({
     "Lines are laid out as `cat -n` prints them. Pasting them into edit_file's old_str works: the number prefixes " +
     "are recognised and stripped. path is relative to the working directory, or absolute inside an allowed root. " +
     `limit is ${DEFAULT_LIMIT} lines unless given, at most ${MAX_LIMIT}.`,
+  examples: [
+    "open src/index.ts",
+    "show me the contents of the config file",
+    "print lines 100 to 150 of server.py",
+    "read the README",
+    "what does utils.go contain",
+    "view the whole of .env.example",
+    "look at the file before changing it",
+  ],
   toolset: "edit",
   keywords: ["read", "open", "view", "show", "cat", "file", "lines", "contents"],
   aliases: ["cat", "view_file"],
@@ -42,6 +51,15 @@ export const editFileTool = defineTool({
   details:
     "One occurrence is replaced unless expected_replacements or replace_all says more. Almost right: over-escaped, re-indented, other quotes or line endings, pasted with read_file line numbers. A " +
     "correction is reported in did_you_mean; the error lists the closest text with its line ranges.",
+  examples: [
+    "change the port from 8080 to 3000 in server.js",
+    "replace the old import with the new one in app.ts",
+    "correct the misspelled word in the README",
+    "modify the function so it returns null instead of throwing",
+    "remove the debug print statement from main.py",
+    "add a line to the gitignore for the build folder",
+    "patch the default value in the settings file",
+  ],
   toolset: "edit",
   keywords: ["edit", "replace", "modify", "change", "write", "patch", "create", "str_replace", "file"],
   aliases: ["str_replace"],

@@ -94,6 +94,14 @@ export const rememberTool = defineTool({
     "Returns its id, the inferred tags and related memories (similar failures, warnings, duplicates). content holds " +
     `at most ${LIMITS.textChars.toLocaleString("en-US")} characters; category also accepts lesson, gotcha and ` +
     `convention; at most ${LIMITS.tags} tags, and bugfix, tech-debt, perf and warning are inferred from the content.`,
+  examples: [
+    "remember that the api uses snake_case field names",
+    "save this decision: we deploy on fridays only after review",
+    "store a warning that the cache must be flushed after migrations",
+    "note for later that the flaky test is caused by a timezone bug",
+    "record the lesson that retries need jitter",
+    "add to the project memory that staging uses port 8443",
+  ],
   toolset: TOOLSET,
   keywords: ["memory", "save", "note", "decision", "store", "learn"],
   aliases: ["remember_memory", "add_memory", "save_memory"],
@@ -119,6 +127,12 @@ export const rememberBatchTool = defineTool({
   description: "Store up to 500 memories in one transaction, all or nothing; each item takes remember's parameters.",
   details:
     "content and category are required in each item. A bad item fails the whole batch, naming memories[i].field.",
+  examples: [
+    "store these twenty learnings in one transaction",
+    "bulk import a list of decisions into memory",
+    "save all of these notes at once",
+    "import the memories from this file in a batch",
+  ],
   toolset: TOOLSET,
   keywords: ["memory", "bulk", "import", "batch", "save"],
   aliases: ["remember_many"],
@@ -137,6 +151,14 @@ export const recallTool = defineTool({
   details:
     "Ranked by lexical and semantic match, recency and outcome (failed approaches and warnings surface). Returns abstained: true when nothing is about it. " +
     `10 results unless limit says otherwise (at most 50); topic holds at most ${LIMITS.queryChars.toLocaleString("en-US")} characters.`,
+  examples: [
+    "what did we decide about the database schema",
+    "do we have any past context on the auth service",
+    "why did we choose this logging library",
+    "what have earlier sessions learned about flaky tests",
+    "what does the memory say about deployments",
+    "remind me of previous decisions on error handling",
+  ],
   toolset: TOOLSET,
   keywords: [
     "memory",
@@ -180,6 +202,13 @@ export const searchMemoriesTool = defineTool({
   details:
     "Results are snippets, by relevance or newest first (sort), each saying how it matched, paged by offset. " +
     `query holds at most ${LIMITS.queryChars.toLocaleString("en-US")} characters, ${LIMITS.queryTerms} terms and ${LIMITS.queryPrefixes} prefix* terms.`,
+  examples: [
+    "search the memories for the word redis",
+    "find stored notes mentioning docker",
+    "list memories tagged with security",
+    "full text search of saved decisions about caching",
+    "which memories contain the phrase rate limit",
+  ],
   toolset: TOOLSET,
   keywords: ["memory", "memories", "search", "find", "full text", "stored", "notes", "decisions"],
   aliases: [],
@@ -206,6 +235,13 @@ export const recordOutcomeTool = defineTool({
   title: "Record outcome",
   description: "Record whether a remembered decision or approach worked; failed decisions rank higher in recall.",
   details: "Every outcome is kept as an event; the latest sets the memory's worked.",
+  examples: [
+    "the decision to switch to pnpm worked well, record that",
+    "mark that approach as failed",
+    "log that the caching strategy turned out badly",
+    "update the memory to say the fix succeeded",
+    "record the result of the decision we made last week",
+  ],
   toolset: TOOLSET,
   keywords: ["memory", "outcome", "result", "worked", "failed"],
   input: {
@@ -232,6 +268,13 @@ export const forgetTool = defineTool({
   details:
     "Archived memories are still found with include_archived. purge deletes the row, its index entries, vector, " +
     "links and outcome events.",
+  examples: [
+    "delete the memory about the old build system",
+    "archive that outdated decision",
+    "remove memory 17",
+    "purge the notes about the retired service for good",
+    "stop showing that stale memory in recall",
+  ],
   toolset: TOOLSET,
   keywords: ["memory", "delete", "archive", "remove"],
   input: {

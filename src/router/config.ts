@@ -198,6 +198,8 @@ export interface ConfigTool {
   description: string;
   keywords: string[];
   parameters: string[];
+  /** Requests the tool serves, in users' words (see ToolDefinition.examples); none when left out. */
+  examples?: string[];
 }
 
 /** Array-of-tables sections arrive wrapped as `{ value: [...] }` by the loader. */
@@ -225,25 +227,24 @@ export const toolsSection = defineConfigSection({
         errors.push({ source, key: `${key}.name`, message: "[[tools]] entry needs a 'name'" });
         return;
       }
-      const unknown = Object.keys(entry).filter((k) => !["name", "description", "keywords", "parameters"].includes(k));
+      const unknown = Object.keys(entry).filter((k) => !["name", "description", "keywords", "parameters", "examples"].includes(k));
       if (unknown.length > 0) {
         errors.push({ source, key: `${key}.${unknown[0]}`, message: `Unknown key '${unknown[0]}' in [[tools]]` });
         return;
       }
       const strings = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === "string");
-      if (entry.keywords !== undefined && !strings(entry.keywords)) {
-        errors.push({ source, key: `${key}.keywords`, message: "'keywords' must be an array of strings" });
-        return;
-      }
-      if (entry.parameters !== undefined && !strings(entry.parameters)) {
-        errors.push({ source, key: `${key}.parameters`, message: "'parameters' must be an array of strings" });
-        return;
+      for (const field of ["keywords", "parameters", "examples"] as const) {
+        if (entry[field] !== undefined && !strings(entry[field])) {
+          errors.push({ source, key: `${key}.${field}`, message: `'${field}' must be an array of strings` });
+          return;
+        }
       }
       out.push({
         name: entry.name,
         description: typeof entry.description === "string" ? entry.description : "",
         keywords: (entry.keywords as string[] | undefined) ?? [],
         parameters: (entry.parameters as string[] | undefined) ?? [],
+        examples: (entry.examples as string[] | undefined) ?? [],
       });
     });
     return { value: { value: out }, errors };

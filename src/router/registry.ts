@@ -21,6 +21,11 @@ export interface RouterTool {
    * does not depend on how short the model-visible description is kept. Empty for config and proxied tools.
    */
   details: string;
+  /**
+   * Requests the tool serves, in users' words (the definition's or the `[[tools]]` entry's `examples`): the semantic
+   * lane compares a request with each. Empty for proxied tools.
+   */
+  examples: string[];
   /** Declared keywords plus config `extra`. */
   keywords: string[];
   /** Config `[keywords.<tool>] extra` alone (the boost applies to these). */
@@ -146,6 +151,7 @@ export function buildRegistry(
       name: def.name,
       description: def.description,
       details: def.details ?? "",
+      examples: [...(def.examples ?? [])],
       keywords: [...def.keywords],
       extraKeywords: [],
       boost: 0,
@@ -184,6 +190,7 @@ export function buildRegistry(
       name: entry.name,
       description: entry.description,
       details: "",
+      examples: [...(entry.examples ?? [])],
       keywords: [...entry.keywords],
       extraKeywords: [],
       boost: 0,

@@ -1,8 +1,9 @@
 /**
  * The semantic lane of analyze_intent: each tool seen in several views (the whole entry; its name as words; its
- * description), every view embedded once per registry and cached on disk by content hash, and one query vector per
- * call (the request without its framing, see request.ts). A tool's similarity is that of its best view: a short
- * request matches a tool's name better than its long description, a paraphrase matches the description. Queries with
+ * description; each request it lists as an example), every view embedded once per registry and cached on disk by
+ * content hash, and one query vector per call (the request without its framing, see request.ts). A tool's similarity
+ * is that of its best view: a short request matches a tool's name better than its long description, a paraphrase
+ * matches the description, a request in everyday words ("jot down that …") one of its examples. Queries with
  * letters outside ASCII also get a character n-gram lane (feature hashing), which needs no vocabulary, so a
  * description written in another script is matched on shared character runs even where the model knows none of its
  * words.
@@ -55,6 +56,13 @@ export function toolViews(tool: RouterTool): string[] {
   return VIEWS.map((view) => view(tool));
 }
 
+/** Every tool's example requests as rows of one matrix, with the tool each row belongs to. */
+export interface ExampleRows {
+  matrix: Float32Array;
+  /** owner[k] = registry index of the tool whose example row k is. */
+  owner: Int32Array;
+}
+
 const NON_ASCII_LETTER = /[^\x00-\x7f]/u;
 
 export class SemanticLane {
@@ -63,6 +71,7 @@ export class SemanticLane {
   private provider: EmbeddingProvider | null = null;
   /** One packed matrix per view (toolViews order), rows in registry order. */
   private views?: Float32Array[];
+  private examples?: ExampleRows;
   private dim = 0;
   private gramMatrix?: Float32Array;
 
@@ -115,6 +124,8 @@ export class SemanticLane {
     }
     // View by view: the first n texts are every tool's first view, and so on.
     const texts = VIEWS.flatMap((view) => this.tools.map(view));
+    const owner = this.tools.flatMap((tool, i) => tool.examples.map(() => i));
+    texts.push(...this.tools.flatMap((tool) => tool.examples));
     const { vectors, cached } = await cachedDocumentVectors(
       provider,
       texts,
@@ -124,6 +135,7 @@ export class SemanticLane {
     this.dim = provider.dim;
     const n = this.tools.length;
     this.views = VIEWS.map((_, v) => packRows(vectors.slice(v * n, (v + 1) * n), this.dim));
+    this.examples = { matrix: packRows(vectors.slice(VIEWS.length * n), this.dim), owner: Int32Array.from(owner) };
     this.provider = provider;
     this.state = { status: "ready", provider: provider.id, cached };
     if (choice.degraded) this.state.degraded = choice.degraded;
@@ -140,6 +152,7 @@ export class SemanticLane {
     if (query.trim() === "") return out;
     const q = await this.provider.embedQuery(requestForModel(query));
     bestOfViews(this.views, q, this.dim, out);
+    if (this.examples) liftByExamples(this.examples, q, this.dim, out);
     if (NON_ASCII_LETTER.test(query)) {
       this.gramMatrix ??= gramMatrixOf(this.tools);
       const grams = new Float64Array(n);
@@ -160,6 +173,16 @@ export function bestOfViews(views: readonly Float32Array[], q: Float32Array, dim
   for (let v = 1; v < views.length; v++) {
     dotAll(views[v], q, dim, other);
     for (let i = 0; i < out.length; i++) if (other[i] > out[i]) out[i] = other[i];
+  }
+}
+
+/** out[tool] = the higher of out[tool] and the cosine of q with the tool's closest example request. */
+export function liftByExamples(examples: ExampleRows, q: Float32Array, dim: number, out: Float64Array): void {
+  const cosines = new Float64Array(examples.owner.length);
+  dotAll(examples.matrix, q, dim, cosines);
+  for (let k = 0; k < cosines.length; k++) {
+    const tool = examples.owner[k];
+    if (cosines[k] > out[tool]) out[tool] = cosines[k];
   }
 }
 

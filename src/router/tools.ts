@@ -12,6 +12,13 @@ export const analyzeIntentTool = defineTool({
     "Suggest which tool fits a task described in plain words: ranked matches with confidence, or 'no matching tool'.",
   details:
     "Each match has a tier and, with include_breakdown, its score breakdown; nothing is returned when nothing fits.",
+  examples: [
+    "which tool should I use to find a file",
+    "what tool fits the task of converting units",
+    "recommend the right tool for editing a config",
+    "route this request to the best tool",
+    "I am not sure which function handles memory, suggest one",
+  ],
   toolset: "router",
   keywords: ["which tool", "what tool", "tool for", "route", "intent", "choose", "recommend", "suggest", "should use"],
   input: {
@@ -49,6 +56,13 @@ export const resolveToolTool = defineTool({
   details:
     "Names are matched exactly, normalised (case, separators, plurals), as aliases, then as typos: an auto-corrected " +
     "typo, suggestions with candidates, or none. Never crosses into another server's namespace.",
+  examples: [
+    "is serch_files a valid tool name",
+    "what tool does the name grep refer to",
+    "correct the tool name reed_file",
+    "check whether the tool called convrt exists",
+    "which tool is meant by this misspelled name",
+  ],
   toolset: "router",
   keywords: ["tool name", "resolve", "check name", "correct name", "misspelled tool", "name typo"],
   input: {
@@ -74,6 +88,13 @@ export const listCapabilitiesTool = defineTool({
   details:
     "Each tool with its description, parameters, aliases and annotations; a page is about 2K tokens. detail " +
     "\"full\" shows every parameter's description and the tool's details, which tools/list leaves out.",
+  examples: [
+    "list the tools you have",
+    "what tools are available on this server",
+    "show me everything you can do",
+    "give an overview of the capabilities",
+    "which tools exist for memory",
+  ],
   toolset: "router",
   keywords: ["list tools", "tools", "capabilities", "available", "exist", "what can", "overview", "catalog"],
   aliases: ["list_tools", "help"],

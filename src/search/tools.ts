@@ -118,6 +118,15 @@ export const fuzzySearchContent = defineTool({
     "recognised: when nothing matched the call is retried once with the correction and did_you_mean says so. " +
     FUZZY_FILTER_DETAILS +
     " regex_pattern defaults to '.' (every non-empty line).",
+  examples: [
+    "find every call to parseConfig in the project",
+    "grep the repository for TODO comments",
+    "which files mention the environment variable DATABASE_URL",
+    "search the code for where the timeout is set",
+    "show me lines that contain the error message about permissions",
+    "look for usages of the deprecated function across the codebase",
+    "where is this string used in the source",
+  ],
   toolset: "search",
   keywords: [
     "grep",
@@ -170,6 +179,15 @@ export const fuzzySearchFiles = defineTool({
     "Globs such as *.ts or src/**/*.go are read as the fzf query they mean (.ts$, ^src/ .go$). With multiline, terms " +
     "match file contents and paths are returned. " +
     FUZZY_FILTER_DETAILS,
+  examples: [
+    "find the file named docker-compose.yml",
+    "list all the test files under src",
+    "where is the README for the api package",
+    "locate every typescript file with config in its name",
+    "which folder holds the migration scripts",
+    "is there a Dockerfile in this project",
+    "show me the paths of all json files",
+  ],
   toolset: "search",
   keywords: ["find", "files", "glob", "fzf", "fd", "locate", "file names", "fuzzy"],
   aliases: ["find_files", "glob", "search_files"],

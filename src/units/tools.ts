@@ -93,6 +93,15 @@ export const convertTool = defineTool({
   description: "Convert a value between units (mg/dL→mmol/L with a molar mass in context).",
   details:
     'Refuses dimension and kind-of-quantity mismatches (J vs N·m, Gy vs Sv) with a structured error; unknown units get a likely_fix like "kilogram (kg)".',
+  examples: [
+    "convert 10 kilometers to miles",
+    "how many ounces are in a kilogram",
+    "what is 72 fahrenheit in celsius",
+    "5 feet 11 inches in centimeters",
+    "change 250 grams into cups of flour",
+    "glucose 5.5 mmol/L in mg/dL",
+    "how many bytes is 3 gigabytes",
+  ],
   toolset: TOOLSET,
   keywords: [
     "units",
@@ -202,6 +211,15 @@ export const computeTool = defineTool({
     "A factor's value defaults to 1; its numerator and denominator are units, each optionally with a number " +
     '("2.205 lb"). Each failing step is located (step, factors[i].numerator), and factors whose numerator and ' +
     "denominator measure the same thing are checked numerically (1 kg / 2.0 lb is flagged).",
+  examples: [
+    "calculate the dose for a child weighing 18 kg at 10 mg per kg",
+    "how long does it take to travel 450 km at 90 km per hour",
+    "work out the flow rate in drops per minute for 1 liter over 8 hours",
+    "multiply 3 hours by 65 miles per hour and give the distance in kilometers",
+    "what is the energy of 2 kilowatts running for 90 minutes in kWh",
+    "chain these conversion factors to get the answer in grams",
+    "dimensional analysis for this rate problem",
+  ],
   toolset: TOOLSET,
   keywords: ["units", "dimensional analysis", "factor label", "dosage", "chain", "calculation"],
   aliases: ["compute_units", "factor_chain"],
@@ -245,6 +263,14 @@ export const checkDimensionsTool = defineTool({
   title: "Check dimensional compatibility",
   description: "Tell whether two units convert into each other (same dimension and kind of quantity), with the factor.",
   details: "Also returns both dimensions; the answer agrees exactly with convert's.",
+  examples: [
+    "can I convert liters to kilograms",
+    "are pascals and newtons per square meter the same dimension",
+    "is a kilowatt hour compatible with joules",
+    "do these two units measure the same kind of quantity",
+    "check whether miles per gallon converts to liters per 100 km",
+    "is torque commensurable with energy",
+  ],
   toolset: TOOLSET,
   keywords: ["units", "dimension", "compatible", "commensurable", "same dimension", "comparable", "check"],
   aliases: ["check_units", "compare_dimensions"],
@@ -267,6 +293,14 @@ export const listUnitsTool = defineTool({
   title: "List units",
   description: "List known units, filtered by dimension, kind of quantity or name; paginated.",
   details: "Built-in units and the ones this session defined; query matches a substring or an approximate name.",
+  examples: [
+    "which units of length do you support",
+    "list the volume units you know",
+    "what units are available for temperature",
+    "show me all the pressure units",
+    "what symbols can I use for energy",
+    "give me the catalog of supported units",
+  ],
   toolset: TOOLSET,
   keywords: ["units", "list", "catalog", "available", "known", "supported", "which units", "what units", "symbols"],
   input: {
@@ -288,6 +322,13 @@ export const listScalesTool = defineTool({
   title: "List prefixes",
   description: "List SI and binary prefixes (kilo, Ki, …) with their factors.",
   details: "SI prefixes run from quecto to quetta, binary ones from Ki to Yi.",
+  examples: [
+    "list the si prefixes",
+    "what is the factor of the prefix micro",
+    "show binary prefixes like kibi and mebi",
+    "which prefixes can I put in front of a unit",
+    "how much is nano as a power of ten",
+  ],
   toolset: TOOLSET,
   keywords: ["units", "prefix", "scale", "kilo", "milli", "kibi"],
   input: {},
@@ -302,6 +343,13 @@ export const listDimensionsTool = defineTool({
   name: "list_dimensions",
   title: "List dimensions",
   description: "List named dimensions with their other names, formula, kinds of quantity and example units.",
+  examples: [
+    "which physical dimensions do you know",
+    "list the dimensions with their formulas",
+    "what is the dimension of force in base quantities",
+    "show the kinds of quantity for energy",
+    "what quantities like length, mass and time are defined",
+  ],
   toolset: TOOLSET,
   keywords: ["units", "dimension", "quantity", "physics"],
   input: {},
@@ -317,6 +365,12 @@ export const defineUnitTool = defineTool({
   title: "Define a unit",
   description: "Define a unit for this session only; give it a conversion with define_conversion.",
   details: "Other sessions never see it.",
+  examples: [
+    "define a unit called a banana for this session",
+    "add a custom unit named story point",
+    "create a new unit for my recipe called a scoop",
+    "register a made-up unit I can convert with",
+  ],
   toolset: TOOLSET,
   keywords: ["units", "custom unit", "define", "session"],
   input: {
@@ -340,6 +394,12 @@ export const defineConversionTool = defineTool({
   title: "Define a conversion",
   description: "Define how a session unit converts: dst = src·factor + offset (1 smoot = 1.7018 m).",
   details: "offset is 0 unless given (affine units).",
+  examples: [
+    "set one scoop to 60 milliliters",
+    "make a banana equal 18 centimeters",
+    "define the factor between my custom unit and grams",
+    "specify the offset and factor for my own temperature scale",
+  ],
   toolset: TOOLSET,
   keywords: ["units", "conversion factor", "define", "session"],
   input: {
@@ -359,6 +419,12 @@ export const resetSessionTool = defineTool({
   name: "reset_session",
   title: "Reset session units",
   description: "Remove every unit and conversion this session defined; built-in units are untouched.",
+  examples: [
+    "clear the custom units I defined",
+    "remove all session unit definitions",
+    "reset the unit session to the defaults",
+    "forget every conversion I added in this session",
+  ],
   toolset: TOOLSET,
   keywords: ["units", "reset", "clear", "session"],
   input: {},
