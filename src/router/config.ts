@@ -227,7 +227,9 @@ export const toolsSection = defineConfigSection({
         errors.push({ source, key: `${key}.name`, message: "[[tools]] entry needs a 'name'" });
         return;
       }
-      const unknown = Object.keys(entry).filter((k) => !["name", "description", "keywords", "parameters", "examples"].includes(k));
+      const unknown = Object.keys(entry).filter(
+        (k) => !["name", "description", "keywords", "parameters", "examples"].includes(k),
+      );
       if (unknown.length > 0) {
         errors.push({ source, key: `${key}.${unknown[0]}`, message: `Unknown key '${unknown[0]}' in [[tools]]` });
         return;
