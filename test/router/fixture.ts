@@ -1,11 +1,12 @@
 /**
- * dwim's 21 tools as docs/router.md describes them: real defineTool objects with names, descriptions,
- * keywords, aliases, parameter aliases, annotations and small zod inputs; handlers echo their arguments (convert
- * knows km → mi, enough for conformance case 39).
+ * dwim's 21 tools as docs/router.md describes them: real defineTool objects with names, descriptions, keywords,
+ * aliases, parameter aliases, annotations, the served tools' example requests and small zod inputs; handlers echo
+ * their arguments (convert knows km → mi, enough for conformance case 39).
  */
 import { z } from "zod";
 import { type AnyToolDefinition, defineTool, type ToolOutput } from "../../src/core/tool.js";
 import { ROUTER_TOOLS } from "../../src/router/tools.js";
+import { TOOLSETS } from "../../src/server/toolsets.js";
 
 const echo = (args: Record<string, unknown>): ToolOutput => ({ echo: args });
 
@@ -337,10 +338,9 @@ const memoryTools = [
 ];
 
 /** The 21 tools, in registration order. */
-export const DWIM_TOOLS: readonly AnyToolDefinition[] = [
-  ...searchTools,
-  ...editTools,
-  ...unitTools,
-  ...memoryTools,
-  ...ROUTER_TOOLS,
-];
+/** The example requests each served tool lists (docs/router.md, Example requests): part of a tool's definition. */
+const servedExamples = new Map(TOOLSETS.flatMap((set) => set.tools).map((t) => [t.name, t.examples]));
+
+export const DWIM_TOOLS: readonly AnyToolDefinition[] = (
+  [...searchTools, ...editTools, ...unitTools, ...memoryTools, ...ROUTER_TOOLS] as AnyToolDefinition[]
+).map((tool) => ({ ...tool, examples: servedExamples.get(tool.name) ?? tool.examples }));
