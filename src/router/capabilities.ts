@@ -118,6 +118,7 @@ function describeTool(tool: RouterTool, detail: Detail): Record<string, unknown>
   };
   if (detail === "full") {
     base.keywords = tool.keywords;
+    if (tool.examples.length > 0) base.examples = tool.examples;
     base.parameters = tool.params.map(describeParameter);
     base.parameter_aliases = tool.paramAliases;
     base.aliases = tool.aliases;

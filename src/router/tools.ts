@@ -87,7 +87,7 @@ export const listCapabilitiesTool = defineTool({
     'List this server\'s tools a page at a time, filtered by query or namespace; detail "full" adds all descriptions.',
   details:
     "Each tool with its description, parameters, aliases and annotations; a page is about 2K tokens. detail " +
-    "\"full\" shows every parameter's description and the tool's details, which tools/list leaves out.",
+    "\"full\" shows every parameter's description, the tool's details and its example requests, which tools/list leaves out.",
   examples: [
     "list the tools you have",
     "what tools are available on this server",

@@ -45,7 +45,7 @@ describe("listed input schemas", () => {
 
   it("leave out nothing that list_capabilities detail full does not show", () => {
     const router = routerFor(TOOLS, configOf());
-    const shown = new Map<string, { description: string; parameters: Array<{ name: string }> }>();
+    const shown = new Map<string, { description: string; parameters: Array<{ name: string }>; examples?: string[] }>();
     let cursor: string | undefined = "0";
     while (cursor !== undefined) {
       const page = listCapabilities(router, { detail: "full", cursor });
@@ -55,6 +55,7 @@ describe("listed input schemas", () => {
     for (const tool of TOOLS) {
       const entry = shown.get(tool.name);
       if (tool.details) expect(entry?.description, tool.name).toContain(tool.details);
+      expect(entry?.examples, tool.name).toEqual(tool.examples);
       for (const p of parametersOf(tool)) {
         const shown = entry?.parameters.find((s) => s.name === p.name) as { description?: string; type?: string };
         if (p.description !== undefined) expect(shown?.description, `${tool.name}.${p.name}`).toBe(p.description);
