@@ -337,10 +337,10 @@ const memoryTools = [
   }),
 ];
 
-/** The 21 tools, in registration order. */
 /** The example requests each served tool lists (docs/router.md, Example requests): part of a tool's definition. */
 const servedExamples = new Map(TOOLSETS.flatMap((set) => set.tools).map((t) => [t.name, t.examples]));
 
+/** The 21 tools, in registration order, each with its served definition's example requests. */
 export const DWIM_TOOLS: readonly AnyToolDefinition[] = (
   [...searchTools, ...editTools, ...unitTools, ...memoryTools, ...ROUTER_TOOLS] as AnyToolDefinition[]
 ).map((tool) => ({ ...tool, examples: servedExamples.get(tool.name) ?? tool.examples }));
