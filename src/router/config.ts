@@ -161,6 +161,37 @@ export const keywordsSection = defineConfigSection({
   },
 });
 
+/**
+ * `[examples]`: tool → example requests in users' words, for any tool (served, proxied or `[[tools]]`), added to the
+ * ones its definition lists; lists from several files are joined.
+ */
+const examplesSection = defineConfigSection({
+  key: "examples",
+  schema: anyTable,
+  merge(earlier, later) {
+    const out: Record<string, unknown> = { ...earlier };
+    for (const [tool, list] of Object.entries(later)) {
+      const prev = out[tool];
+      out[tool] = Array.isArray(prev) && Array.isArray(list) ? [...new Set([...prev, ...list])] : list;
+    }
+    return out;
+  },
+  check(value, source) {
+    const errors: ConfigError[] = [];
+    const out: Record<string, string[]> = Object.create(null);
+    for (const [tool, list] of Object.entries(value)) {
+      if (!Array.isArray(list) || list.some((e) => typeof e !== "string" || e.trim() === "")) {
+        errors.push({
+          source,
+          key: `examples.${tool}`,
+          message: `[examples] ${tool} must be an array of requests (non-empty strings)`,
+        });
+      } else out[tool] = list as string[];
+    }
+    return { value: out, errors };
+  },
+});
+
 /** `[params.<tool>]`: alias → property of that tool. */
 export const paramsSection = defineConfigSection({
   key: "params",
@@ -330,6 +361,7 @@ export const ROUTER_CONFIG_SECTIONS = [
   routerSection,
   aliasesSection,
   keywordsSection,
+  examplesSection,
   paramsSection,
   toolsSection,
   intentsSection,
@@ -340,6 +372,8 @@ export interface RouterConfig {
   settings: RouterSettings;
   aliases: Record<string, string>;
   keywords: Record<string, KeywordBoost>;
+  /** `[examples]`: tool → example requests added to its own. */
+  examples: Record<string, string[]>;
   params: Record<string, Record<string, string>>;
   tools: ConfigTool[];
   intents: ConfigIntent[];
@@ -354,6 +388,7 @@ export function routerConfigFrom(config: LoadedConfig): RouterConfig {
     settings: sectionOf(config, routerSection),
     aliases: sectionOf(config, aliasesSection) as Record<string, string>,
     keywords: sectionOf(config, keywordsSection) as Record<string, KeywordBoost>,
+    examples: sectionOf(config, examplesSection) as Record<string, string[]>,
     params: sectionOf(config, paramsSection) as Record<string, Record<string, string>>,
     tools: sectionOf(config, toolsSection).value as ConfigTool[],
     intents: sectionOf(config, intentsSection).value as ConfigIntent[],

@@ -151,7 +151,7 @@ export function buildRegistry(
       name: def.name,
       description: def.description,
       details: def.details ?? "",
-      examples: [...(def.examples ?? [])],
+      examples: [...new Set([...(def.examples ?? []), ...(ownValue(config.examples, def.name) ?? [])])],
       keywords: [...def.keywords],
       extraKeywords: [],
       boost: 0,
@@ -190,7 +190,7 @@ export function buildRegistry(
       name: entry.name,
       description: entry.description,
       details: "",
-      examples: [...(entry.examples ?? [])],
+      examples: [...new Set([...(entry.examples ?? []), ...(ownValue(config.examples, entry.name) ?? [])])],
       keywords: [...entry.keywords],
       extraKeywords: [],
       boost: 0,
@@ -237,6 +237,17 @@ export function buildRegistry(
         source,
         key: `keywords.${toolName}`,
         message: `[keywords.${toolName}] names an unknown tool`,
+        likely_fix: nearest(toolName, tools),
+      });
+    }
+  }
+
+  for (const toolName of Object.keys(config.examples)) {
+    if (!byName.has(toolName)) {
+      errors.push({
+        source,
+        key: `examples.${toolName}`,
+        message: `[examples] names an unknown tool '${toolName}'`,
         likely_fix: nearest(toolName, tools),
       });
     }

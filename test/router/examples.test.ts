@@ -79,6 +79,27 @@ describe("example requests", () => {
     expect(routerConfigFrom(bad).tools).toEqual([]);
   });
 
+  it("[examples] adds requests to any tool's own, joined across files; a list naming no tool is a config error", () => {
+    const config = routerConfigFrom(
+      configOf({
+        user: '[examples]\nconvert = ["how tall is 6 feet in cm"]\n',
+        project: '[examples]\nconvert = ["how tall is 6 feet in cm", "what is a stone in kg"]\nconvrt = ["x y"]\n',
+      }),
+    );
+    const router = new Router(
+      TOOLSETS.flatMap((set) => set.tools),
+      config,
+    );
+    const convert = router.registry.byName.get("convert");
+    const own = TOOLSETS.flatMap((set) => set.tools).find((t) => t.name === "convert")?.examples ?? [];
+    expect(convert?.examples).toEqual([...own, "how tall is 6 feet in cm", "what is a stone in kg"]);
+    const unknown = router.configErrors.find((e) => e.key === "examples.convrt");
+    expect(unknown?.likely_fix).toBe("convert");
+    const bad = configOf({ project: '[examples]\nconvert = "not a list"\n' });
+    expect(bad.errors.map((e) => e.key)).toContain("examples.convert");
+    expect(routerConfigFrom(bad).examples).toEqual({});
+  });
+
   it("every served tool lists at least four distinct examples, none of them sent to models in tools/list", async () => {
     const served = TOOLSETS.flatMap((set) => set.tools);
     for (const tool of served) {

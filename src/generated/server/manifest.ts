@@ -1284,6 +1284,7 @@ export const MANIFEST: readonly ToolsetManifest[] = [
       "router",
       "aliases",
       "keywords",
+      "examples",
       "params",
       "tools",
       "intents"
