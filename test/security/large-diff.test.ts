@@ -117,7 +117,9 @@ describe("an edit's work has budgets", () => {
 
   it("is stopped at [limits] timeout_ms before anything is written: EDIT_WRITE_ERROR, the file unchanged", async () => {
     const { root } = sandbox("dwim-large-");
-    const text = "x\n".repeat(2_000_000);
+    // 5 M replacements in a 10 MB file (edit's max_file_bytes): far past the 100 ms limit on any machine; with 2 M, a
+    // fast machine with the edit code already optimised finished inside it.
+    const text = "x\n".repeat(5_000_000);
     writeFileSync(join(root, "f.txt"), text);
     const ctx = contextFor(root, { DWIM_TIMEOUT_MS: "100" });
     const started = Date.now();
