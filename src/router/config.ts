@@ -82,6 +82,22 @@ function isTable(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/** A later file's per-tool entries over an earlier file's: `join` combines a tool both name (its earlier entry first). */
+function mergeByTool(
+  earlier: Record<string, unknown>,
+  later: Record<string, unknown>,
+  join: (prev: unknown, entry: unknown) => unknown,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...earlier };
+  for (const [tool, entry] of Object.entries(later)) out[tool] = join(out[tool], entry);
+  return out;
+}
+
+/** Both lists' items, each once, in order; a value that is no list counts as none. */
+function unionOf(a: unknown, b: unknown): unknown[] {
+  return [...new Set([...(Array.isArray(a) ? a : []), ...(Array.isArray(b) ? b : [])])];
+}
+
 /** `[aliases]`: alias → tool. */
 export const aliasesSection = defineConfigSection({
   key: "aliases",
@@ -107,22 +123,10 @@ export interface KeywordBoost {
 export const keywordsSection = defineConfigSection({
   key: "keywords",
   schema: anyTable,
-  merge(earlier, later) {
-    const out: Record<string, unknown> = { ...earlier };
-    for (const [tool, entry] of Object.entries(later)) {
-      const prev = out[tool];
-      if (isTable(prev) && isTable(entry)) {
-        const extra = [
-          ...new Set([
-            ...(Array.isArray(prev.extra) ? prev.extra : []),
-            ...(Array.isArray(entry.extra) ? entry.extra : []),
-          ]),
-        ];
-        out[tool] = { ...prev, ...entry, extra };
-      } else out[tool] = entry;
-    }
-    return out;
-  },
+  merge: (earlier, later) =>
+    mergeByTool(earlier, later, (prev, entry) =>
+      isTable(prev) && isTable(entry) ? { ...prev, ...entry, extra: unionOf(prev.extra, entry.extra) } : entry,
+    ),
   check(value, source) {
     const errors: ConfigError[] = [];
     const out: Record<string, unknown> = Object.create(null);
@@ -168,14 +172,10 @@ export const keywordsSection = defineConfigSection({
 const examplesSection = defineConfigSection({
   key: "examples",
   schema: anyTable,
-  merge(earlier, later) {
-    const out: Record<string, unknown> = { ...earlier };
-    for (const [tool, list] of Object.entries(later)) {
-      const prev = out[tool];
-      out[tool] = Array.isArray(prev) && Array.isArray(list) ? [...new Set([...prev, ...list])] : list;
-    }
-    return out;
-  },
+  merge: (earlier, later) =>
+    mergeByTool(earlier, later, (prev, list) =>
+      Array.isArray(prev) && Array.isArray(list) ? unionOf(prev, list) : list,
+    ),
   check(value, source) {
     const errors: ConfigError[] = [];
     const out: Record<string, string[]> = Object.create(null);

@@ -22,8 +22,8 @@ export interface RouterTool {
    */
   details: string;
   /**
-   * Requests the tool serves, in users' words (the definition's or the `[[tools]]` entry's `examples`): the semantic
-   * lane compares a request with each. Empty for proxied tools.
+   * Requests the tool serves, in users' words (the definition's or the `[[tools]]` entry's `examples`, then config
+   * `[examples]`): the semantic lane compares a request with each.
    */
   examples: string[];
   /** Declared keywords plus config `extra`. */
@@ -110,6 +110,10 @@ export function buildRegistry(
   const byAliasNorm = new Map<string, RouterTool>();
 
   const bySpelling = new Map<string, RouterTool>();
+  /** A tool's own example requests, then those config `[examples]` adds, each once. */
+  const examplesOf = (own: readonly string[] | undefined, name: string): string[] => [
+    ...new Set([...(own ?? []), ...(ownValue(config.examples, name) ?? [])]),
+  ];
   /** Norms two tools share because only a plural tells them apart: neither is reached through the shared norm. */
   const pluralTwins = new Set<string>();
   const addTool = (tool: RouterTool): string | undefined => {
@@ -151,7 +155,7 @@ export function buildRegistry(
       name: def.name,
       description: def.description,
       details: def.details ?? "",
-      examples: [...new Set([...(def.examples ?? []), ...(ownValue(config.examples, def.name) ?? [])])],
+      examples: examplesOf(def.examples, def.name),
       keywords: [...def.keywords],
       extraKeywords: [],
       boost: 0,
@@ -190,7 +194,7 @@ export function buildRegistry(
       name: entry.name,
       description: entry.description,
       details: "",
-      examples: [...new Set([...(entry.examples ?? []), ...(ownValue(config.examples, entry.name) ?? [])])],
+      examples: examplesOf(entry.examples, entry.name),
       keywords: [...entry.keywords],
       extraKeywords: [],
       boost: 0,
@@ -231,23 +235,18 @@ export function buildRegistry(
     else addAlias(tool, alias);
   }
 
-  for (const toolName of Object.keys(config.keywords)) {
-    if (!byName.has(toolName)) {
+  // Per-tool tables naming no tool: their entries are dropped.
+  const unknownTools: Array<[string, Record<string, unknown>, (name: string) => string]> = [
+    ["keywords", config.keywords, (name) => `[keywords.${name}] names an unknown tool`],
+    ["examples", config.examples, (name) => `[examples] names an unknown tool '${name}'`],
+  ];
+  for (const [section, table, message] of unknownTools) {
+    for (const toolName of Object.keys(table)) {
+      if (byName.has(toolName)) continue;
       errors.push({
         source,
-        key: `keywords.${toolName}`,
-        message: `[keywords.${toolName}] names an unknown tool`,
-        likely_fix: nearest(toolName, tools),
-      });
-    }
-  }
-
-  for (const toolName of Object.keys(config.examples)) {
-    if (!byName.has(toolName)) {
-      errors.push({
-        source,
-        key: `examples.${toolName}`,
-        message: `[examples] names an unknown tool '${toolName}'`,
+        key: `${section}.${toolName}`,
+        message: message(toolName),
         likely_fix: nearest(toolName, tools),
       });
     }
