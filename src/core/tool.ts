@@ -67,7 +67,7 @@ export interface ToolDefinition<Shape extends InputShape = InputShape> {
   /** More about the tool, for `list_capabilities` detail "full" and the docs: kept out of tools/list. */
   details?: string;
   /**
-   * Requests this tool serves, written as users and agents ask (“jot down that we picked postgres”): the router compares
+   * Requests this tool serves, written as users and agents ask (“how much is 5 pounds in kilos”): the router compares
    * a request with each of them as well as with the description (docs/router.md, Semantic lane). Kept out of tools/list.
    */
   examples?: readonly string[];

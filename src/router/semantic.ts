@@ -3,7 +3,7 @@
  * description; each request it lists as an example), every view embedded once per registry and cached on disk by
  * content hash, and one query vector per call (the request without its framing, see request.ts). A tool's similarity
  * is that of its best view: a short request matches a tool's name better than its long description, a paraphrase
- * matches the description, a request in everyday words ("jot down that …") one of its examples. Queries with
+ * matches the description, a request in everyday words ("how much is 5 pounds in kilos") one of its examples. Queries with
  * letters outside ASCII also get a character n-gram lane (feature hashing), which needs no vocabulary, so a
  * description written in another script is matched on shared character runs even where the model knows none of its
  * words.
